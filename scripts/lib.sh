@@ -1,0 +1,101 @@
+# Shared by scripts/demo.sh, scripts/test.sh and the bench: installing what
+# is missing, building, and a scratch PostgreSQL cluster run as `postgres`.
+# Source it; it sets ROOT, PG_CONFIG and PG_BINDIR.
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+PG_CONFIG=${PG_CONFIG:-}
+
+log() { printf '\n==> %s\n' "$*"; }
+
+as_root() {
+  if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi
+}
+
+# Installs the Debian packages among "$@" that are not installed yet.
+ensure_packages() {
+  local missing=() pkg
+  for pkg in "$@"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q 'install ok installed' ||
+      missing+=("$pkg")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  log "installing ${missing[*]}"
+  as_root apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+    "${missing[@]}" >/dev/null
+}
+
+# What every path needs: a compiler and the PostgreSQL 15 server of Debian 12
+# (the system default), unless PG_CONFIG names another toolchain.
+ensure_build_tools() {
+  ensure_packages build-essential ca-certificates
+  if [ -z "$PG_CONFIG" ]; then
+    ensure_packages postgresql-15 postgresql-server-dev-15 postgresql-contrib
+    PG_CONFIG=/usr/lib/postgresql/15/bin/pg_config
+  fi
+  PG_BINDIR=$("$PG_CONFIG" --bindir)
+  export PG_CONFIG PG_BINDIR
+}
+
+# Builds with warnings as errors and installs into the server of PG_CONFIG.
+build_and_install() {
+  log "building uuid6 against $("$PG_CONFIG" --version)"
+  make -C "$ROOT" -s clean PG_CONFIG="$PG_CONFIG" >/dev/null
+  make -C "$ROOT" -s WERROR=1 PG_CONFIG="$PG_CONFIG" || return 1
+  as_root make -C "$ROOT" -s install PG_CONFIG="$PG_CONFIG" >/dev/null || return 1
+}
+
+# Runs a command as the postgres user (PostgreSQL refuses root), keeping
+# the environment a test needs.
+as_postgres() {
+  if [ "$(id -u)" = 0 ]; then
+    runuser -u postgres -- env PATH="$PG_BINDIR:$PATH" LD_LIBRARY_PATH="${LD_LIBRARY_PATH:-}" "$@"
+  else
+    env PATH="$PG_BINDIR:$PATH" "$@"
+  fi
+}
+
+# A directory for a scratch cluster: inside the work tree when the postgres
+# user can reach it, else a private one under /tmp (some trees live in /root).
+cluster_dir() {
+  local name=$1 dir="$ROOT/build/$1"
+  mkdir -p "$dir"
+  [ "$(id -u)" = 0 ] && chown postgres: "$dir"
+  if ! as_postgres test -w "$dir" 2>/dev/null; then
+    dir=/tmp/uuid6-$name
+    mkdir -p "$dir" && { [ "$(id -u)" != 0 ] || chown postgres: "$dir"; }
+  fi
+  echo "$dir"
+}
+
+# cluster_start DIR PORT [extra postgresql.conf lines...]: a fresh cluster
+# listening on a socket in DIR only, with uuid6 preloaded.
+cluster_start() {
+  local dir=$1 port=$2
+  shift 2
+  cluster_stop "$dir" 2>/dev/null
+  as_postgres rm -rf "$dir/data"
+  as_postgres initdb -D "$dir/data" -U postgres -A trust --no-sync >"$dir/initdb.log" 2>&1 || {
+    cat "$dir/initdb.log"
+    return 1
+  }
+  {
+    echo "shared_preload_libraries = 'uuid6'"
+    echo "listen_addresses = ''"
+    echo "unix_socket_directories = '$dir'"
+    echo "port = $port"
+    echo "fsync = off"
+    printf '%s\n' "$@"
+  } | as_postgres tee -a "$dir/data/postgresql.conf" >/dev/null
+  as_postgres pg_ctl -D "$dir/data" -l "$dir/server.log" -w start >/dev/null || {
+    cat "$dir/server.log"
+    return 1
+  }
+  export PGHOST=$dir PGPORT=$port PGUSER=postgres
+}
+
+cluster_stop() {
+  local dir=$1
+  [ -f "$dir/data/postmaster.pid" ] || return 0
+  as_postgres pg_ctl -D "$dir/data" -m fast -w stop >/dev/null
+}

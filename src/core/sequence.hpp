@@ -1,0 +1,106 @@
+// The cluster-wide monotonic sequence of SPEC §2, as pure integer logic.
+//
+// Each generator keeps one *tick*: its clock part (the layout's timestamp,
+// 60 bits) shifted above a small counter. A new value is
+//     next = clock moved past last ? (clock << low_bits) | random start
+//                                  : last + 1
+// so values are strictly increasing whatever the clock does, and a counter
+// overflow carries into the timestamp (RFC 9562 §6.2, "borrowing" a future
+// tick). The glue calls AdvanceSequence with the spinlock held: it is a
+// handful of integer operations, with no call that can fail or block.
+#pragma once
+
+#include <cstdint>
+
+#include "core/layout.hpp"
+
+namespace uuid6 {
+
+// Ticks are up to 74 bits wide; compared as 128-bit integers.
+__extension__ typedef unsigned __int128 Tick;
+
+enum class Generator : int { kV6 = 0, kV7 = 1, kV8 = 2 };
+constexpr int kGeneratorCount = 3;
+
+struct SequenceLayout {
+  int low_bits;           // counter width below the clock part
+  int random_start_bits;  // a new clock tick starts the counter at this many random bits
+  int node_id_shift;      // where uuid6.node_id goes in the low word (SPEC §2)
+  // Clock readings are taken outside the lock, so two backends can arrive in
+  // the opposite order of their readings. A reading this far behind the
+  // newest one seen (one second, in clock units) is a clock regression, not
+  // such a race.
+  uint64_t race_tolerance;
+};
+
+// SPEC §2 table: v6 counts in a 14-bit clock_seq that starts at 13 random
+// bits, v7 in an 8-bit counter that starts at 7 random bits, v8 in an 8-bit
+// sequence that starts at zero (the draft's rule).
+const SequenceLayout& LayoutOf(Generator generator) noexcept;
+
+// Shared-memory form of one sequence: plain 64-bit words only, so that it
+// needs no more than the 8-byte alignment PostgreSQL's allocators give.
+struct SequenceState {
+  uint64_t last_hi;  // last tick handed out
+  uint64_t last_lo;
+  uint64_t clock_high_water;  // newest clock part used, in clock units
+  uint64_t generated;
+  uint64_t regressions;
+  uint64_t largest_regression;  // in clock units
+};
+
+// The clock part of a Unix-nanosecond reading: v6 100-ns ticks since 1582,
+// v7 (ms << 12 | Method 3 fraction), v8 ns >> 4.
+Status ClockPartFromUnixNanos(Generator generator, int64_t unix_ns, uint64_t& clock) noexcept;
+// Clock units to microseconds (v6 100 ns, v7 1/4096 ms, v8 16 ns).
+int64_t MicrosFromClockUnits(Generator generator, uint64_t units) noexcept;
+
+inline Tick LastTick(const SequenceState& state) noexcept {
+  return (static_cast<Tick>(state.last_hi) << 64) | state.last_lo;
+}
+
+// The step taken under the lock. `random` supplies the counter start of a
+// new clock tick; `saw_regression` says this process read its own clock go
+// backwards since its previous reading, which no race can cause.
+inline Tick AdvanceSequence(SequenceState& state, const SequenceLayout& layout,
+                            uint64_t clock, uint64_t random, bool saw_regression) noexcept {
+  const Tick last = LastTick(state);
+  const uint64_t start = random & ((uint64_t{1} << layout.random_start_bits) - 1);
+  const Tick next = static_cast<Tick>(clock) > (last >> layout.low_bits)
+                        ? (static_cast<Tick>(clock) << layout.low_bits) | start
+                        : last + 1;
+  if (clock < state.clock_high_water) {
+    const uint64_t behind = state.clock_high_water - clock;
+    if (saw_regression || behind > layout.race_tolerance) {
+      state.regressions++;
+      if (behind > state.largest_regression) state.largest_regression = behind;
+      state.clock_high_water = clock;  // the clock's new reality
+    }
+  } else {
+    state.clock_high_water = clock;
+  }
+  state.last_hi = static_cast<uint64_t>(next >> 64);
+  state.last_lo = static_cast<uint64_t>(next);
+  state.generated++;
+  return next;
+}
+
+// A UUID from a tick and 8 random bytes (those above the counter start fill
+// the node / rand_b); `node_id` -1 leaves the random bits alone.
+Uuid PackTick(Generator generator, Tick tick, uint64_t random, int node_id) noexcept;
+
+// A UUID for a given instant with random low bits: the backfill overloads,
+// outside any sequence.
+Status PackAtInstant(Generator generator, int64_t unix_us, uint64_t random, int node_id,
+                     Uuid& out) noexcept;
+
+// Puts the 16-bit node id into the top of the random part (RFC 9562 §6.4).
+uint64_t WithNodeId(Generator generator, uint64_t lo, int node_id) noexcept;
+// The 16 bits where a node id would be, or -1 for a version without them.
+int NodeIdOf(const Uuid& id) noexcept;
+
+// How many microseconds the sequence is ahead of `clock` (0 when behind).
+int64_t SequenceLeadMicros(Generator generator, const SequenceState& state,
+                           uint64_t clock) noexcept;
+
+}  // namespace uuid6

@@ -1,0 +1,23 @@
+// Every PostgreSQL header the glue needs, with C linkage and postgres.h
+// first. Nothing in src/core may include this file.
+#pragma once
+
+extern "C" {
+#include "postgres.h"
+
+#include "access/htup_details.h"
+#include "fmgr.h"
+#include "funcapi.h"
+#include "miscadmin.h"
+#include "storage/ipc.h"
+#include "storage/lwlock.h"
+#include "storage/shmem.h"
+#include "storage/spin.h"
+#include "utils/builtins.h"
+#include "utils/guc.h"
+#include "utils/timestamp.h"
+#include "utils/uuid.h"
+#if PG_VERSION_NUM >= 170000
+#include "storage/dsm_registry.h"
+#endif
+}

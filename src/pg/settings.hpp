@@ -1,0 +1,12 @@
+// Configuration parameters of the extension.
+#pragma once
+
+namespace uuid6::pg {
+
+// uuid6.node_id: -1 (off) or 0..65535, the 16 node bits of every generated
+// v6/v7/v8 (SPEC §2, RFC 9562 §6.4).
+extern int node_id_setting;
+
+void DefineSettings();
+
+}  // namespace uuid6::pg

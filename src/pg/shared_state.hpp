@@ -1,0 +1,45 @@
+// Where the cluster-wide sequences live (SPEC §2), chosen on first use:
+//   1. shared_preload_libraries: reserved at server start;
+//   2. not preloaded, PostgreSQL 17+: the DSM registry;
+//   3. not preloaded, before 17: carved lazily from the main segment's spare
+//      space with ShmemInitStruct under AddinShmemInitLock;
+//   4. none of these: backend-local, with one WARNING per backend.
+#pragma once
+
+#include "core/sequence.hpp"
+#include "pg/postgres_headers.hpp"
+
+namespace uuid6::pg {
+
+enum class StateMode { kSharedPreload, kDsmRegistry, kLazyShmem, kBackendLocal };
+
+const char* StateModeName(StateMode mode);
+
+// One sequence and the spinlock that guards it: plain data, no constructor.
+struct SharedSequence {
+  slock_t lock;
+  SequenceState state;
+};
+
+// Each sequence on its own cache line, so that backends generating
+// different versions do not contend for one line.
+union PaddedSequence {
+  SharedSequence sequence;
+  char padding[PG_CACHE_LINE_SIZE];
+};
+
+struct SharedState {
+  PaddedSequence sequences[kGeneratorCount];
+};
+
+static_assert(sizeof(SharedSequence) <= PG_CACHE_LINE_SIZE, "a sequence fits one cache line");
+
+// The state of this cluster (or of this backend, in mode 4), attaching or
+// creating it on first use. Never returns null.
+SharedState* AttachSharedState();
+StateMode CurrentStateMode();
+
+// Called from _PG_init while shared_preload_libraries is being processed.
+void InstallSharedMemoryHooks();
+
+}  // namespace uuid6::pg

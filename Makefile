@@ -14,8 +14,9 @@ DATA = $(wildcard sql/$(EXTENSION)--*.sql)
 
 # Tests are found by wildcard: adding a test is adding a file.
 REGRESS = $(sort $(patsubst sql/%.sql,%,$(filter-out sql/$(EXTENSION)--%.sql,$(wildcard sql/*.sql))))
+REGRESS_OPTS = --load-extension=$(EXTENSION)
 ISOLATION = $(sort $(patsubst test/isolation/specs/%.spec,%,$(wildcard test/isolation/specs/*.spec)))
-ISOLATION_OPTS = --inputdir=test/isolation --outputdir=test/isolation
+ISOLATION_OPTS = --inputdir=test/isolation --outputdir=test/isolation --load-extension=$(EXTENSION)
 
 PG_CPPFLAGS = -I$(srcdir)/src
 PG_CXXFLAGS = -std=c++17 -Wno-register -Wextra -Wno-unused-parameter -Wno-missing-field-initializers

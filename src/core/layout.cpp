@@ -201,7 +201,10 @@ int64_t UnixMicrosFromV7Fraction(uint64_t unix_ms, uint32_t fraction12) noexcept
 
 Status V8TicksFromUnixMicros(int64_t unix_us, uint64_t& ts60) noexcept {
   if (unix_us < 0 || unix_us > kV8MaxUnixMicros) return Status::kOutOfRange;
-  ts60 = (static_cast<uint64_t>(unix_us) * 1000) >> 4;
+  // Rounded up to the next 16-ns tick, so that the truncating decode reads
+  // the same microsecond back (no overflow: kV8MaxUnixMicros * 1000 + 15
+  // is below 2^64).
+  ts60 = (static_cast<uint64_t>(unix_us) * 1000 + 15) >> 4;
   return Status::kOk;
 }
 

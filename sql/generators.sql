@@ -1,0 +1,119 @@
+-- The generators' SQL surface: signatures, volatility, NULL handling of the
+-- backfill overloads, order within a session, and uuid6_status().
+SET timezone = 'UTC';
+SET datestyle = 'ISO, YMD';
+
+-- Every function of the extension, how it is declared, and that each has a
+-- comment.
+SELECT p.proname, pg_get_function_identity_arguments(p.oid) AS arguments,
+       p.provolatile AS volatility, p.proisstrict AS strict, p.proparallel AS parallel,
+       obj_description(p.oid, 'pg_proc') IS NOT NULL AS commented
+FROM pg_proc p
+JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
+JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuid6'
+ORDER BY 1, 2;
+-- None of them shadows a core function of this server.
+SELECT p.proname FROM pg_proc p
+WHERE p.pronamespace = 'pg_catalog'::regnamespace
+  AND p.proname IN (SELECT p2.proname FROM pg_proc p2
+                    JOIN pg_depend d ON d.objid = p2.oid AND d.deptype = 'e'
+                    JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuid6');
+
+-- Version and variant of every generator.
+SELECT (uuid_inspect(uuid_generate_v6())).version AS v6,
+       (uuid_inspect(uuid_generate_v7())).version AS v7,
+       (uuid_inspect(uuid_generate_v8())).version AS v8,
+       (uuid_inspect(uuid_generate_v7())).variant AS variant;
+
+-- Strictly increasing within a statement, for each version.
+SELECT version, count(*) AS generated, count(*) FILTER (WHERE id <= previous) AS not_increasing,
+       count(DISTINCT id) AS distinct_ids
+FROM (
+  SELECT version, id, lag(id) OVER (PARTITION BY version ORDER BY n) AS previous
+  FROM (SELECT 6 AS version, n, uuid_generate_v6() AS id FROM generate_series(1, 20000) AS n
+        UNION ALL
+        SELECT 7, n, uuid_generate_v7() FROM generate_series(1, 20000) AS n
+        UNION ALL
+        SELECT 8, n, uuid_generate_v8() FROM generate_series(1, 20000) AS n) AS g
+) AS s
+GROUP BY version ORDER BY version;
+
+-- Their time is now (within a second of the clock).
+SELECT abs(extract(epoch FROM uuid_extract_time(uuid_generate_v6()) - clock_timestamp())) < 1 AS v6_now,
+       abs(extract(epoch FROM uuid_extract_time(uuid_generate_v7(), true) - clock_timestamp())) < 1 AS v7_now,
+       abs(extract(epoch FROM uuid_extract_time(uuid_generate_v8()) - clock_timestamp())) < 1 AS v8_now;
+
+-- Where the server has core uuid_extract_timestamp (17+), it reads our v7
+-- exactly as uuid_extract_time does; where it has core uuidv7 (18+), our
+-- sub-millisecond reading of its values is within its millisecond.
+DO $$
+DECLARE
+  ours timestamptz;
+  core timestamptz;
+  id uuid;
+BEGIN
+  IF to_regproc('pg_catalog.uuid_extract_timestamp') IS NOT NULL THEN
+    FOR i IN 1..1000 LOOP
+      id := uuid_generate_v7();
+      EXECUTE 'SELECT pg_catalog.uuid_extract_timestamp($1)' INTO core USING id;
+      IF core IS DISTINCT FROM uuid_extract_time(id) THEN
+        RAISE EXCEPTION 'core reads % as %, uuid6 as %', id, core, uuid_extract_time(id);
+      END IF;
+    END LOOP;
+  END IF;
+  IF to_regproc('pg_catalog.uuidv7') IS NOT NULL THEN
+    FOR i IN 1..1000 LOOP
+      EXECUTE 'SELECT pg_catalog.uuidv7()' INTO id;
+      ours := uuid_extract_time(id, true);
+      IF ours < uuid_extract_time(id) OR ours >= uuid_extract_time(id) + interval '1 ms' THEN
+        RAISE EXCEPTION 'sub-ms reading % of core uuidv7 % is outside its millisecond', ours, id;
+      END IF;
+    END LOOP;
+  END IF;
+END
+$$;
+
+-- Backfill: the value decodes to the given instant; low bits are random.
+SELECT uuid_extract_time(uuid_generate_v6('2001-02-03 04:05:06.789012+00')) AS v6,
+       uuid_extract_time(uuid_generate_v7('2001-02-03 04:05:06.789012+00'), true) AS v7_sub_ms,
+       uuid_extract_time(uuid_generate_v7('2001-02-03 04:05:06.789012+00')) AS v7,
+       uuid_extract_time(uuid_generate_v8(timestamptz '2001-02-03 04:05:06.789012+00')) AS v8;
+SELECT count(DISTINCT uuid_generate_v7('2001-02-03 04:05:06+00')) AS distinct_v7,
+       count(DISTINCT uuid_generate_v6('2001-02-03 04:05:06+00')) AS distinct_v6,
+       count(DISTINCT uuid_generate_v8(timestamptz '2001-02-03 04:05:06+00')) AS distinct_v8
+FROM generate_series(1, 1000);
+-- Exact round trip at microsecond precision for many instants.
+SELECT count(*) FILTER (WHERE uuid_extract_time(uuid_generate_v6(t)) <> t) AS v6_wrong,
+       count(*) FILTER (WHERE uuid_extract_time(uuid_generate_v7(t), true) <> t) AS v7_wrong,
+       count(*) FILTER (WHERE uuid_extract_time(uuid_generate_v8(t)) <> t) AS v8_wrong
+FROM generate_series('2020-01-01 00:00:00+00'::timestamptz, '2020-01-01 00:00:01+00', '0.000997 s') AS t;
+-- Backfilled keys sort by their instant (to the version's precision).
+SELECT bool_and(a < b) AS v7_sorted
+FROM (SELECT uuid_generate_v7(t) AS a, uuid_generate_v7(t + interval '1 ms') AS b
+      FROM generate_series('2020-01-01'::timestamptz, '2020-01-02', '1 hour') AS t) AS s;
+SELECT uuid_generate_v6(NULL) IS NULL AS v6, uuid_generate_v7(NULL) IS NULL AS v7,
+       uuid_generate_v8(NULL::timestamptz) IS NULL AS v8;
+SELECT uuid_generate_v7('1969-12-31 23:59:59+00');
+\echo SQLSTATE :LAST_ERROR_SQLSTATE
+SELECT uuid_generate_v7('infinity');
+\echo SQLSTATE :LAST_ERROR_SQLSTATE
+SELECT uuid_generate_v8(timestamptz '1969-12-31 23:59:59+00');
+\echo SQLSTATE :LAST_ERROR_SQLSTATE
+SELECT uuid_generate_v8(timestamptz '2554-07-21 23:34:33.709552+00');
+\echo SQLSTATE :LAST_ERROR_SQLSTATE
+SELECT uuid_generate_v6('1582-10-14 00:00:00+00');
+\echo SQLSTATE :LAST_ERROR_SQLSTATE
+SELECT uuid_generate_v6('-infinity');
+\echo SQLSTATE :LAST_ERROR_SQLSTATE
+SELECT uuid_extract_time(uuid_generate_v8(timestamptz '2554-07-21 23:34:33.709551+00')) AS v8_last;
+
+-- uuid6_status(): preloaded here, one row per version, counting.
+SELECT mode, node_id, version, generated > 0 AS counted, clock_regressions,
+       ahead_of_clock_us >= 0 AS ahead_known
+FROM uuid6_status() ORDER BY version;
+
+-- uuid6.node_id is a server setting: off by default, not settable per session.
+SHOW uuid6.node_id;
+SET uuid6.node_id = 1;
+-- Its prefix is reserved: a misspelt uuid6 parameter is refused.
+SET uuid6.nodeid = 1;

@@ -1,0 +1,86 @@
+// libFuzzer target over decoding, conversion and inspection. Besides the
+// sanitizers' findings, every invariant below aborts the run when broken.
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <initializer_list>
+
+#include "core/layout.hpp"
+#include "core/sequence.hpp"
+
+namespace {
+
+void Require(bool condition) {
+  if (!condition) std::abort();
+}
+
+int64_t ReadInt64(const uint8_t* data) {
+  int64_t value = 0;
+  std::memcpy(&value, data, sizeof value);
+  return value;
+}
+
+void CheckUuid(const uuid6::Uuid& id) {
+  using namespace uuid6;
+  int64_t us = 0, us_sub = 0;
+  const bool has_time = ExtractUnixMicros(id, false, us);
+  const Fields fields = Inspect(id);
+  Require(fields.has_time == has_time);
+  Require(!has_time || fields.unix_us == us);
+  Require(ExtractUnixMicros(id, true, us_sub) == has_time);
+  const int version = VersionOf(id);
+  Require(version == -1 || version == VersionNibble(id));
+
+  Uuid converted{0, 0}, back{0, 0};
+  int found = 0;
+  const Status to_v6 = ConvertV1ToV6(id, converted, found);
+  Require((to_v6 == Status::kOk) == (version == 1));
+  Require(found == version);
+  if (to_v6 == Status::kOk) {
+    Require(ConvertV6ToV1(converted, back, found) == Status::kOk);
+    Require(back == id);
+    int64_t us_v6 = 0;
+    Require(ExtractUnixMicros(converted, false, us_v6) && us_v6 == us);
+  }
+  if (version == 7) {
+    // The sub-ms reading stays inside the millisecond, and the floor of the
+    // time read back is never above the UUID.
+    Require(us_sub >= us && us_sub < us + 1000);
+    Uuid floor{0, 0};
+    Require(V7Floor(us, floor) == Status::kOk);
+    Require(!(id < floor));
+  }
+  if (version == 6) {
+    Uuid floor{0, 0};
+    Require(V6Floor(us, floor) == Status::kOk);
+    Require(!(id < floor));
+  }
+  if (version >= 6 && version <= 8) Require(NodeIdOf(id) >= 0 && NodeIdOf(id) <= 0xFFFF);
+}
+
+void CheckInstant(int64_t us, uint64_t random) {
+  using namespace uuid6;
+  for (Generator g : {Generator::kV6, Generator::kV7, Generator::kV8}) {
+    Uuid id{0, 0};
+    if (PackAtInstant(g, us, random, static_cast<int>(random & 0xFFFF), id) != Status::kOk)
+      continue;
+    int64_t decoded = 0;
+    Require(ExtractUnixMicros(id, g == Generator::kV7, decoded));
+    Require(decoded == us);
+    Require(NodeIdOf(id) == static_cast<int>(random & 0xFFFF));
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  uuid6::Uuid id{0, 0};
+  const bool made = uuid6::V8FromBytes(data, size, id);
+  Require(made == (size >= 16));
+  if (size < 16) return 0;
+  Require(uuid6::VersionOf(id) == 8);
+  CheckUuid(uuid6::LoadUuid(data));
+  CheckUuid(id);
+  if (size >= 32) CheckInstant(ReadInt64(data + 16), static_cast<uint64_t>(ReadInt64(data + 24)));
+  return 0;
+}

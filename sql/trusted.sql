@@ -2,8 +2,11 @@
 -- database, installs it (into a schema of its own: it is relocatable) and
 -- uses it.
 SELECT current_user AS superuser, current_database() AS regression_db \gset
+-- Leftovers of an interrupted run, if any.
+SET client_min_messages = warning;
 DROP DATABASE IF EXISTS uuid6_trusted;
 DROP ROLE IF EXISTS uuid6_app;
+RESET client_min_messages;
 CREATE ROLE uuid6_app LOGIN;
 CREATE DATABASE uuid6_trusted;
 GRANT CREATE ON DATABASE uuid6_trusted TO uuid6_app;

@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# The whole uuid6 test suite, from a fresh Debian 12 machine:
+#   installs what is missing, builds (warnings are errors), installs, runs the
+#   core unit tests and a fuzz smoke, starts a scratch cluster in build/ with
+#   uuid6 preloaded, runs pg_regress, the isolation specs and the TAP tests,
+#   stops the cluster (also on failure), and ends with "N passed, N failed".
+#
+#   scripts/test.sh                 everything, against Debian's PostgreSQL 15
+#   PG_CONFIG=... scripts/test.sh   against another server build
+#   --server-only                   skip the core unit tests and fuzzing
+#   FUZZ_SECONDS=N                  fuzzing time (default 60)
+set -uo pipefail
+source "$(dirname "$0")/lib.sh"
+
+server_only=no
+[ "${1:-}" = --server-only ] && server_only=yes
+
+passed=0
+failed=0
+failures=()
+record() {  # record SUITE PASSED FAILED
+  passed=$((passed + $2))
+  failed=$((failed + $3))
+  [ "$3" -gt 0 ] && failures+=("$1: $3 failed")
+  echo "--- $1: $2 passed, $3 failed"
+}
+count() { grep -cE "$1" "$2" 2>/dev/null || true; }
+
+ensure_build_tools
+ensure_packages libipc-run-perl faketime
+[ $server_only = yes ] || ensure_packages libgtest-dev clang libclang-rt-14-dev
+build_and_install || {
+  echo "build failed"
+  echo "0 passed, 1 failed"
+  exit 1
+}
+BUILD=$ROOT/build
+mkdir -p "$BUILD"
+
+if [ $server_only = no ]; then
+  log "core unit tests (GoogleTest, with address and undefined-behaviour sanitizers)"
+  make -C "$ROOT" -s unit >"$BUILD/unit.log" 2>&1
+  unit_rc=$?
+  tail -n 3 "$BUILD/unit.log"
+  unit_ok=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$BUILD/unit.log")
+  unit_bad=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$BUILD/unit.log")
+  [ $unit_rc -ne 0 ] && [ -z "$unit_bad" ] && { cat "$BUILD/unit.log"; unit_bad=1; }
+  record unit "${unit_ok:-0}" "${unit_bad:-0}"
+
+  log "fuzzing the codec for ${FUZZ_SECONDS:-60} s (libFuzzer, ASan, UBSan)"
+  if make -C "$ROOT" -s fuzz FUZZ_SECONDS="${FUZZ_SECONDS:-60}" >"$BUILD/fuzz.log" 2>&1; then
+    grep -E "^Done [0-9]+ runs" "$BUILD/fuzz.log"
+    record fuzz 1 0
+  else
+    tail -n 40 "$BUILD/fuzz.log"
+    record fuzz 0 1
+  fi
+fi
+
+CLUSTER=$(cluster_dir cluster)
+trap 'cluster_stop "$CLUSTER"' EXIT
+log "starting a scratch cluster in $CLUSTER"
+cluster_start "$CLUSTER" 5499 || {
+  echo "0 passed, 1 failed"
+  exit 1
+}
+
+log "pg_regress"
+make -C "$ROOT" -s installcheck PG_CONFIG="$PG_CONFIG" ISOLATION= >"$BUILD/regress.log" 2>&1
+cat "$BUILD/regress.log" | grep -E '(\.\.\.|^ok|^not ok|tests)'
+regress_bad=$(count '(\.\.\. FAILED|^not ok )' "$BUILD/regress.log")
+[ -f "$ROOT/regression.diffs" ] && [ "$regress_bad" -gt 0 ] && head -n 100 "$ROOT/regression.diffs"
+record regress "$(count '(\.\.\. ok|^ok )' "$BUILD/regress.log")" "$regress_bad"
+
+log "isolation"
+make -C "$ROOT" -s installcheck PG_CONFIG="$PG_CONFIG" REGRESS= >"$BUILD/isolation.log" 2>&1
+cat "$BUILD/isolation.log" | grep -E '(\.\.\.|^ok|^not ok|tests)'
+iso_bad=$(count '(\.\.\. FAILED|^not ok )' "$BUILD/isolation.log")
+[ "$iso_bad" -gt 0 ] && head -n 100 "$ROOT/test/isolation/regression.diffs"
+record isolation "$(count '(\.\.\. ok|^ok )' "$BUILD/isolation.log")" "$iso_bad"
+
+cluster_stop "$CLUSTER"
+
+log "TAP (PostgreSQL::Test::Cluster)"
+TAP_DIR=$(cluster_dir tap)
+pgxs_dir=$(dirname "$("$PG_CONFIG" --pgxs)")/..
+as_postgres rm -rf "$TAP_DIR/tmp_check"
+as_postgres env TESTDIR="$TAP_DIR" TESTDATADIR="$TAP_DIR/tmp_check" TESTLOGDIR="$TAP_DIR/tmp_check/log" \
+  PG_REGRESS="$pgxs_dir/test/regress/pg_regress" \
+  PERL5LIB="$pgxs_dir/test/perl:$ROOT/test/perl" \
+  bash -c "cd '$ROOT' && prove ${PROVE_FLAGS:-} test/t/" 2>&1 | tee "$BUILD/tap.log"
+tap_ok=$(count '^test/t/[^ ]+ \.+ (ok|skipped)' "$BUILD/tap.log")
+tap_bad=$(count '^test/t/[^ ]+ \.+ (Dubious|Failed|No subtests)' "$BUILD/tap.log")
+# prove's own verdict wins over line counting: a failure it reports counts.
+grep -q '^Result: PASS' "$BUILD/tap.log" || [ "$tap_bad" -gt 0 ] || tap_bad=1
+if [ "$tap_bad" -gt 0 ]; then
+  for f in "$TAP_DIR"/tmp_check/log/regress_log_*; do
+    [ -f "$f" ] && { echo "### $f"; tail -n 30 "$f"; }
+  done
+fi
+record tap "$tap_ok" "$tap_bad"
+
+echo
+[ ${#failures[@]} -gt 0 ] && printf 'FAILED: %s\n' "${failures[@]}"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,86 @@
+# Helpers shared by the TAP tests in test/t: nodes with uuid6, and the
+# order / uniqueness checks every generator test makes.
+package Uuid6Test;
+
+use strict;
+use warnings;
+use Exporter 'import';
+use PostgreSQL::Test::Cluster;
+use Test::More;
+
+our @EXPORT = qw(new_node generation_table check_generations pgbench_generate
+  server_major);
+
+# A started node; preloaded unless preload => 0. Extra postgresql.conf lines
+# in conf. Statement logging off: the tests generate hundreds of thousands.
+sub new_node
+{
+	my ($name, %opts) = @_;
+	my $node = PostgreSQL::Test::Cluster->new($name);
+	$node->init;
+	my $preload = exists $opts{preload} ? $opts{preload} : 1;
+	$node->append_conf('postgresql.conf',
+		  "log_statement = none\n"
+		. ($preload ? "shared_preload_libraries = 'uuid6'\n" : '')
+		. ($opts{conf} // ''));
+	$node->start unless $opts{no_start};
+	return $node;
+}
+
+sub server_major
+{
+	my ($node) = @_;
+	return int($node->safe_psql('postgres', 'SHOW server_version_num') / 10000);
+}
+
+# A table recording generations in order: n is taken in the same projection
+# as the UUID, so ordering by n is ordering by generation.
+sub generation_table
+{
+	my ($node, $db) = @_;
+	$node->safe_psql($db, q{
+		CREATE EXTENSION IF NOT EXISTS uuid6;
+		CREATE TABLE IF NOT EXISTS generated (n bigint PRIMARY KEY, version int NOT NULL, id uuid NOT NULL);
+		CREATE SEQUENCE IF NOT EXISTS generated_n;
+	});
+}
+
+# pgbench: CLIENTS clients each run TRANSACTIONS transactions generating
+# PER_TX UUIDs of VERSION under one global advisory lock that also takes the
+# sequence, so that the order of n is the order of generation.
+sub pgbench_generate
+{
+	my ($node, $db, %o) = @_;
+	my $v = $o{version};
+	my $per_tx = $o{per_tx} // 10;
+	my $lock = $o{lock} // 1;
+	my $script = ($lock ? "SELECT pg_advisory_xact_lock(6660);\n" : '')
+	  . "INSERT INTO generated SELECT nextval('generated_n'), $v, uuid_generate_v$v() FROM generate_series(1, $per_tx);\n";
+	my $name = "uuid6_v${v}_" . ($lock ? 'locked' : 'free');
+	$node->pgbench(
+		"--no-vacuum --client=$o{clients} --jobs=$o{clients} --transactions=$o{transactions}",
+		0,
+		[qr{processed: \d+/\d+}],
+		[qr{^$}],
+		"pgbench: $o{clients} clients generating v$v" . ($lock ? ' under a global lock' : ''),
+		{ "$name.sql" => "BEGIN;\n$script" . "COMMIT;\n" },
+		$db);
+}
+
+# Asserts that the generations of VERSION, in the order of n, are strictly
+# increasing and unique, and that there are EXPECTED of them.
+sub check_generations
+{
+	my ($node, $db, $version, $expected, $label) = @_;
+	my $result = $node->safe_psql($db, qq{
+		SELECT count(*), count(DISTINCT id),
+		       count(*) FILTER (WHERE id <= previous)
+		FROM (SELECT id, lag(id) OVER (ORDER BY n) AS previous
+		      FROM generated WHERE version = $version) AS g});
+	my ($rows, $distinct, $inversions) = split /\|/, $result;
+	is($rows, $expected, "$label: v$version generated $expected");
+	is($rows - $distinct, 0, "$label: v$version has 0 duplicates");
+	is($inversions, 0, "$label: v$version order equals generation order (0 inversions)");
+}
+
+1;

@@ -4,6 +4,7 @@ package Uuid6Test;
 
 use strict;
 use warnings;
+use feature 'state';
 use Exporter 'import';
 use PostgreSQL::Test::Cluster;
 use Test::More;
@@ -56,7 +57,10 @@ sub pgbench_generate
 	my $lock = $o{lock} // 1;
 	my $script = ($lock ? "SELECT pg_advisory_xact_lock(6660);\n" : '')
 	  . "INSERT INTO generated SELECT nextval('generated_n'), $v, uuid_generate_v$v() FROM generate_series(1, $per_tx);\n";
-	my $name = "uuid6_v${v}_" . ($lock ? 'locked' : 'free');
+	# pgbench script files must not be reused within one node's directory.
+	state $runs = 0;
+	$runs++;
+	my $name = "uuid6_v${v}_" . ($lock ? 'locked' : 'free') . "_$runs";
 	$node->pgbench(
 		"--no-vacuum --client=$o{clients} --jobs=$o{clients} --transactions=$o{transactions}",
 		0,

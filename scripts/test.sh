@@ -88,7 +88,7 @@ as_postgres rm -rf "$TAP_DIR/tmp_check"
 as_postgres env TESTDIR="$TAP_DIR" TESTDATADIR="$TAP_DIR/tmp_check" TESTLOGDIR="$TAP_DIR/tmp_check/log" \
   PG_REGRESS="$pgxs_dir/test/regress/pg_regress" \
   PERL5LIB="$pgxs_dir/test/perl:$ROOT/test/perl" \
-  bash -c "cd '$ROOT' && prove ${PROVE_FLAGS:-} test/t/" 2>&1 | tee "$BUILD/tap.log"
+  bash -c "cd '$ROOT' && prove ${PROVE_FLAGS:-} test/t/*.pl" 2>&1 | tee "$BUILD/tap.log"
 tap_ok=$(count '^test/t/[^ ]+ \.+ (ok|skipped)' "$BUILD/tap.log")
 tap_bad=$(count '^test/t/[^ ]+ \.+ (Dubious|Failed|No subtests)' "$BUILD/tap.log")
 # prove's own verdict wins over line counting: a failure it reports counts.

@@ -1,4 +1,5 @@
 \pset footer off
+SET client_min_messages = warning;
 CREATE EXTENSION IF NOT EXISTS uuid6;
 SET timezone = 'UTC';
 

@@ -83,6 +83,20 @@ CREATE FUNCTION uuid_inspect(id uuid,
 COMMENT ON FUNCTION uuid_inspect(uuid) IS
     'Fields of a UUID: version (NULL unless RFC 9562 variant), variant, time as uuid_extract_time, clock_seq (v1, v6), counter (v7 top of rand_b, v8 seq), node in hex (v1, v6, v8)';
 
+-- The draft-era UUIDv7 (draft-peabody-dispatch-new-uuid-format -01/-02):
+-- 36-bit Unix seconds and a binary fraction of the second. Only for systems
+-- that hold such keys; new keys should use uuid_generate_v7().
+
+CREATE FUNCTION uuid_generate_v7_draft("precision" text DEFAULT 'us') RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuid_generate_v7_draft' LANGUAGE C VOLATILE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_generate_v7_draft(text) IS
+    'Next UUIDv7 in the pre-RFC draft layout (36-bit Unix seconds, binary fraction) at precision ''ms'', ''us'' or ''ns'', from a cluster-wide sequence per precision; not RFC 9562 v7';
+
+CREATE FUNCTION uuid_extract_time_draft(uuid) RETURNS timestamptz
+    AS 'MODULE_PATHNAME', 'uuid_extract_time_draft' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_extract_time_draft(uuid) IS
+    'Creation time of a v7 in the pre-RFC draft layout, read precision-blind as 36-bit seconds plus a binary fraction (to the microsecond); NULL for other versions';
+
 -- Operations.
 
 CREATE FUNCTION uuid6_status(

@@ -1,4 +1,6 @@
 #include "core/sequence.hpp"
+
+#include "core/draft_v7.hpp"
 #include "core/no_postgres.hpp"  // last: proves no PostgreSQL header came in
 
 namespace uuid6 {
@@ -12,7 +14,27 @@ constexpr SequenceLayout kLayouts[kGeneratorCount] = {
     {8, 7, 38, 4096000},
     // v8: 16-ns clock; one second = 62,500,000 units.
     {8, 0, 38, 62500000},
+    // Draft v7 at ms, us and ns precision; one second = 10^3, 10^6, 10^9 units.
+    {12, 0, -1, 1000},
+    {14, 0, -1, 1000000},
+    {8, 0, -1, 1000000000},
 };
+
+DraftPrecision DraftPrecisionOf(Generator generator) noexcept {
+  switch (generator) {
+    case Generator::kDraftV7Millis:
+      return DraftPrecision::kMillis;
+    case Generator::kDraftV7Micros:
+      return DraftPrecision::kMicros;
+    default:
+      break;
+  }
+  return DraftPrecision::kNanos;
+}
+
+int64_t DraftUnitsPerMicro(Generator generator) noexcept {
+  return DraftUnitsPerSecond(DraftPrecisionOf(generator)) / 1000000;
+}
 
 constexpr uint64_t kNodeIdMask = 0xFFFF;
 
@@ -34,9 +56,15 @@ Status ClockPartFromUnixNanos(Generator generator, int64_t unix_ns, uint64_t& cl
       return status;
     }
     case Generator::kV8:
+      return V8TicksFromUnixNanos(unix_ns, clock);
+    default:
       break;
   }
-  return V8TicksFromUnixNanos(unix_ns, clock);
+  // Draft v7: Unix time in the precision's unit.
+  if (unix_ns < 0) return Status::kOutOfRange;
+  clock = static_cast<uint64_t>(unix_ns) /
+          static_cast<uint64_t>(1000000000 / DraftUnitsPerSecond(DraftPrecisionOf(generator)));
+  return Status::kOk;
 }
 
 int64_t MicrosFromClockUnits(Generator generator, uint64_t units) noexcept {
@@ -48,14 +76,19 @@ int64_t MicrosFromClockUnits(Generator generator, uint64_t units) noexcept {
     case Generator::kV7:
       return static_cast<int64_t>((static_cast<Tick>(units) * 1000) / 4096);
     case Generator::kV8:
+      return static_cast<int64_t>((static_cast<Tick>(units) * 16) / 1000);
+    case Generator::kDraftV7Millis:
+      return static_cast<int64_t>(units * 1000);
+    default:
       break;
   }
-  return static_cast<int64_t>((static_cast<Tick>(units) * 16) / 1000);
+  const int64_t per_micro = DraftUnitsPerMicro(generator);
+  return static_cast<int64_t>(units) / (per_micro > 0 ? per_micro : 1);
 }
 
 uint64_t WithNodeId(Generator generator, uint64_t lo, int node_id) noexcept {
-  if (node_id < 0) return lo;
   const int shift = LayoutOf(generator).node_id_shift;
+  if (node_id < 0 || shift < 0) return lo;
   return (lo & ~(kNodeIdMask << shift)) | ((static_cast<uint64_t>(node_id) & kNodeIdMask) << shift);
 }
 
@@ -90,6 +123,11 @@ Uuid PackTick(Generator generator, Tick tick, uint64_t random, int node_id) noex
     case Generator::kV8:
       id = PackV8(clock, counter, payload);
       break;
+    default:
+      // The clock part counts units since 1970 from a real clock, always in
+      // the draft's range.
+      PackDraftV7(DraftPrecisionOf(generator), static_cast<int64_t>(clock), counter, random, id);
+      return id;
   }
   id.lo = WithNodeId(generator, id.lo, node_id);
   return id;
@@ -118,6 +156,8 @@ Status PackAtInstant(Generator generator, int64_t unix_us, uint64_t random, int 
       out = PackV8(ts60, static_cast<uint32_t>(random >> 56), random);
       break;
     }
+    default:
+      return Status::kOutOfRange;  // the draft layouts have no backfill
   }
   out.lo = WithNodeId(generator, out.lo, node_id);
   return status;

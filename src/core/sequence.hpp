@@ -19,13 +19,23 @@ namespace uuid6 {
 // Ticks are up to 74 bits wide; compared as 128-bit integers.
 __extension__ typedef unsigned __int128 Tick;
 
-enum class Generator : int { kV6 = 0, kV7 = 1, kV8 = 2 };
-constexpr int kGeneratorCount = 3;
+// The RFC 9562 generators first, then the draft-era v7 at its three
+// precisions (SPEC §6), each with a sequence of its own.
+enum class Generator : int {
+  kV6 = 0,
+  kV7 = 1,
+  kV8 = 2,
+  kDraftV7Millis = 3,
+  kDraftV7Micros = 4,
+  kDraftV7Nanos = 5
+};
+constexpr int kRfcGeneratorCount = 3;
+constexpr int kGeneratorCount = 6;
 
 struct SequenceLayout {
   int low_bits;           // counter width below the clock part
   int random_start_bits;  // a new clock tick starts the counter at this many random bits
-  int node_id_shift;      // where uuid6.node_id goes in the low word (SPEC §2)
+  int node_id_shift;      // where uuid6.node_id goes in the low word (SPEC §2); -1: nowhere
   // Clock readings are taken outside the lock, so two backends can arrive in
   // the opposite order of their readings. A reading this far behind the
   // newest one seen (one second, in clock units) is a clock regression, not
@@ -35,7 +45,9 @@ struct SequenceLayout {
 
 // SPEC §2 table: v6 counts in a 14-bit clock_seq that starts at 13 random
 // bits, v7 in an 8-bit counter that starts at 7 random bits, v8 in an 8-bit
-// sequence that starts at zero (the draft's rule).
+// sequence that starts at zero (the draft's rule). The draft v7 sequences
+// count ms, us or ns since 1970, with the draft's 12-, 14- or 8-bit sequence
+// starting at zero.
 const SequenceLayout& LayoutOf(Generator generator) noexcept;
 
 // Shared-memory form of one sequence: plain 64-bit words only, so that it
@@ -50,9 +62,10 @@ struct SequenceState {
 };
 
 // The clock part of a Unix-nanosecond reading: v6 100-ns ticks since 1582,
-// v7 (ms << 12 | Method 3 fraction), v8 ns >> 4.
+// v7 (ms << 12 | Method 3 fraction), v8 ns >> 4; draft v7: ms, us or ns.
 Status ClockPartFromUnixNanos(Generator generator, int64_t unix_ns, uint64_t& clock) noexcept;
-// Clock units to microseconds (v6 100 ns, v7 1/4096 ms, v8 16 ns).
+// Clock units to microseconds (v6 100 ns, v7 1/4096 ms, v8 16 ns, draft
+// v7 its precision's unit).
 int64_t MicrosFromClockUnits(Generator generator, uint64_t units) noexcept;
 
 inline Tick LastTick(const SequenceState& state) noexcept {
@@ -86,7 +99,8 @@ inline Tick AdvanceSequence(SequenceState& state, const SequenceLayout& layout,
 }
 
 // A UUID from a tick and 8 random bytes (those above the counter start fill
-// the node / rand_b); `node_id` -1 leaves the random bits alone.
+// the node / rand_b); `node_id` -1 leaves the random bits alone, and the
+// draft layouts never carry it.
 Uuid PackTick(Generator generator, Tick tick, uint64_t random, int node_id) noexcept;
 
 // A UUID for a given instant with random low bits: the backfill overloads,

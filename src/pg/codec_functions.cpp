@@ -3,6 +3,7 @@
 // All are IMMUTABLE STRICT: the fmgr never calls them with a NULL argument.
 #include <cstdio>
 
+#include "core/draft_v7.hpp"
 #include "core/layout.hpp"
 #include "pg/convert.hpp"
 #include "pg/layout_ranges.hpp"
@@ -55,6 +56,14 @@ UUID6_SQL_FUNCTION(uuid_extract_time) { return ExtractTime(fcinfo, false); }
 
 // uuid_extract_time(uuid, sub_ms boolean): v7 read to the microsecond.
 UUID6_SQL_FUNCTION(uuid_extract_time_sub_ms) { return ExtractTime(fcinfo, PG_GETARG_BOOL(1)); }
+
+// uuid_extract_time_draft(uuid): a draft-layout v7 read precision-blind.
+UUID6_SQL_FUNCTION(uuid_extract_time_draft) {
+  int64 unix_us = 0;
+  if (!uuid6::ExtractDraftUnixMicros(uuid6::pg::UuidFromDatum(PG_GETARG_DATUM(0)), unix_us))
+    PG_RETURN_NULL();
+  return uuid6::pg::TimestampDatumFromUnixMicros(unix_us);
+}
 
 UUID6_SQL_FUNCTION(uuid_v1_to_v6) {
   return ConvertVersion(fcinfo, "uuid_v1_to_v6", 1, uuid6::ConvertV1ToV6);

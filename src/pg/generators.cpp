@@ -1,5 +1,6 @@
 // The generators: next value of a shared sequence, a value for a given
 // instant (backfill), and uuid6_status().
+#include <cstring>
 #include <ctime>
 
 #include "core/random_pool.hpp"
@@ -93,17 +94,35 @@ UUID6_SQL_FUNCTION(uuid_generate_v8_at) {
   return GenerateAt(fcinfo, Generator::kV8, "version 8", uuid6::pg::kV8Range);
 }
 
-// uuid6_status(): one row per generator. Counters are copied under the
+// uuid_generate_v7_draft(precision text): the draft-era v7 layout (SPEC §6)
+// on its own shared sequence per precision.
+UUID6_SQL_FUNCTION(uuid_generate_v7_draft) {
+  const char* precision = text_to_cstring(PG_GETARG_TEXT_PP(0));
+  Generator generator;
+  if (strcmp(precision, "ms") == 0)
+    generator = Generator::kDraftV7Millis;
+  else if (strcmp(precision, "us") == 0)
+    generator = Generator::kDraftV7Micros;
+  else if (strcmp(precision, "ns") == 0)
+    generator = Generator::kDraftV7Nanos;
+  else
+    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                    errmsg("unknown precision \"%s\" for a draft version 7 UUID", precision),
+                    errhint("Use 'ms', 'us' or 'ns'.")));
+  return GenerateNext(generator);
+}
+
+// uuid6_status(): one row per RFC 9562 generator. Counters are copied under the
 // spinlock and everything else is computed after releasing it.
 UUID6_SQL_FUNCTION(uuid6_status) {
-  static const int kVersions[uuid6::kGeneratorCount] = {6, 7, 8};
+  static const int kVersions[uuid6::kRfcGeneratorCount] = {6, 7, 8};
   InitMaterializedSRF(fcinfo, 0);
   ReturnSetInfo* result = reinterpret_cast<ReturnSetInfo*>(fcinfo->resultinfo);
   uuid6::pg::SharedState* state = uuid6::pg::AttachSharedState();
   const char* mode = uuid6::pg::StateModeName(uuid6::pg::CurrentStateMode());
   const int node_id = uuid6::pg::node_id_setting;
 
-  for (int i = 0; i < uuid6::kGeneratorCount; i++) {
+  for (int i = 0; i < uuid6::kRfcGeneratorCount; i++) {
     const Generator generator = static_cast<Generator>(i);
     uuid6::pg::SharedSequence& sequence = state->sequences[i].sequence;
     SpinLockAcquire(&sequence.lock);

@@ -5,6 +5,7 @@
 #include <cstring>
 #include <initializer_list>
 
+#include "core/draft_v7.hpp"
 #include "core/layout.hpp"
 #include "core/sequence.hpp"
 
@@ -56,6 +57,28 @@ void CheckUuid(const uuid6::Uuid& id) {
     Require(!(id < floor));
   }
   if (version >= 6 && version <= 8) Require(NodeIdOf(id) >= 0 && NodeIdOf(id) <= 0xFFFF);
+  // The draft reading of any v7: inside (or at the end of) its second.
+  int64_t draft_us = 0;
+  Require(ExtractDraftUnixMicros(id, draft_us) == (version == 7));
+  if (version == 7) {
+    const int64_t second = static_cast<int64_t>(id.hi >> 28) * 1000000;
+    Require(draft_us >= second && draft_us <= second + 1000000);
+  }
+}
+
+void CheckDraft(int64_t units, uint64_t random) {
+  using namespace uuid6;
+  for (DraftPrecision p : {DraftPrecision::kMillis, DraftPrecision::kMicros, DraftPrecision::kNanos}) {
+    Uuid id{0, 0};
+    if (PackDraftV7(p, units, static_cast<uint32_t>(random), random, id) != Status::kOk) continue;
+    int64_t us = 0;
+    Require(ExtractDraftUnixMicros(id, us));
+    const int64_t per_second = DraftUnitsPerSecond(p);
+    const int64_t instant = per_second >= 1000000 ? units / (per_second / 1000000)
+                                                  : units * (1000000 / per_second);
+    const int64_t tolerance = p == DraftPrecision::kMillis ? 1000 : 1;
+    Require(us - instant <= tolerance && instant - us <= tolerance);
+  }
 }
 
 void CheckInstant(int64_t us, uint64_t random) {
@@ -81,6 +104,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   Require(uuid6::VersionOf(id) == 8);
   CheckUuid(uuid6::LoadUuid(data));
   CheckUuid(id);
-  if (size >= 32) CheckInstant(ReadInt64(data + 16), static_cast<uint64_t>(ReadInt64(data + 24)));
+  if (size >= 32) {
+    CheckInstant(ReadInt64(data + 16), static_cast<uint64_t>(ReadInt64(data + 24)));
+    CheckDraft(ReadInt64(data + 16), static_cast<uint64_t>(ReadInt64(data + 24)));
+  }
   return 0;
 }

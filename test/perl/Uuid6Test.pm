@@ -72,19 +72,21 @@ sub pgbench_generate
 }
 
 # Asserts that the generations of VERSION, in the order of n, are strictly
-# increasing and unique, and that there are EXPECTED of them.
+# increasing and unique, and that there are EXPECTED of them. WHAT names the
+# generator in test names (default "vVERSION").
 sub check_generations
 {
-	my ($node, $db, $version, $expected, $label) = @_;
+	my ($node, $db, $version, $expected, $label, $what) = @_;
+	$what //= "v$version";
 	my $result = $node->safe_psql($db, qq{
 		SELECT count(*), count(DISTINCT id),
 		       count(*) FILTER (WHERE id <= previous)
 		FROM (SELECT id, lag(id) OVER (ORDER BY n) AS previous
 		      FROM generated WHERE version = $version) AS g});
 	my ($rows, $distinct, $inversions) = split /\|/, $result;
-	is($rows, $expected, "$label: v$version generated $expected");
-	is($rows - $distinct, 0, "$label: v$version has 0 duplicates");
-	is($inversions, 0, "$label: v$version order equals generation order (0 inversions)");
+	is($rows, $expected, "$label: $what generated $expected");
+	is($rows - $distinct, 0, "$label: $what has 0 duplicates");
+	is($inversions, 0, "$label: $what order equals generation order (0 inversions)");
 }
 
 1;

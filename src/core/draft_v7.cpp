@@ -1,0 +1,92 @@
+#include "core/draft_v7.hpp"
+
+#include "core/sequence.hpp"
+#include "core/no_postgres.hpp"  // last: proves no PostgreSQL header came in
+
+namespace uuid6 {
+
+namespace {
+
+constexpr uint64_t kMask36 = (uint64_t{1} << 36) - 1;
+
+uint64_t LowBits(uint64_t value, int bits) noexcept {
+  return bits >= 64 ? value : value & ((uint64_t{1} << bits) - 1);
+}
+
+}  // namespace
+
+int DraftFractionBits(DraftPrecision precision) noexcept {
+  switch (precision) {
+    case DraftPrecision::kMillis:
+      return 12;
+    case DraftPrecision::kMicros:
+      return 24;
+    case DraftPrecision::kNanos:
+      break;
+  }
+  return 38;
+}
+
+int DraftSequenceBits(DraftPrecision precision) noexcept {
+  switch (precision) {
+    case DraftPrecision::kMillis:
+      return 12;
+    case DraftPrecision::kMicros:
+      return 14;
+    case DraftPrecision::kNanos:
+      break;
+  }
+  return 8;
+}
+
+int64_t DraftUnitsPerSecond(DraftPrecision precision) noexcept {
+  switch (precision) {
+    case DraftPrecision::kMillis:
+      return 1000;
+    case DraftPrecision::kMicros:
+      return 1000000;
+    case DraftPrecision::kNanos:
+      break;
+  }
+  return 1000000000;
+}
+
+Status PackDraftV7(DraftPrecision precision, int64_t unix_units, uint32_t sequence,
+                   uint64_t random, Uuid& out) noexcept {
+  const int64_t per_second = DraftUnitsPerSecond(precision);
+  if (unix_units < 0 || static_cast<uint64_t>(unix_units / per_second) > kMask36)
+    return Status::kOutOfRange;
+  const uint64_t seconds = static_cast<uint64_t>(unix_units / per_second);
+  const int fraction_bits = DraftFractionBits(precision);
+  const int sequence_bits = DraftSequenceBits(precision);
+  const uint64_t fraction = static_cast<uint64_t>(
+      (static_cast<Tick>(unix_units % per_second) << fraction_bits) / per_second);
+
+  // All 86 sub-second bits (subsec_a, subsec_b, subsec_seq_node) in one
+  // 128-bit value, most significant first: fraction, sequence, random.
+  const int random_bits = 86 - fraction_bits - sequence_bits;
+  const Tick subsec = (static_cast<Tick>(fraction) << (86 - fraction_bits)) |
+                      (static_cast<Tick>(LowBits(sequence, sequence_bits)) << random_bits) |
+                      LowBits(random, random_bits);
+  const uint64_t subsec_a = static_cast<uint64_t>(subsec >> 74) & 0xFFF;
+  const uint64_t subsec_b = static_cast<uint64_t>(subsec >> 62) & 0xFFF;
+  const uint64_t subsec_seq_node = static_cast<uint64_t>(subsec) & ((uint64_t{1} << 62) - 1);
+  out.hi = (seconds << 28) | (subsec_a << 16) | (uint64_t{7} << 12) | subsec_b;
+  out.lo = kVariantRfc | subsec_seq_node;
+  return Status::kOk;
+}
+
+bool ExtractDraftUnixMicros(const Uuid& id, int64_t& unix_us) noexcept {
+  if (VersionOf(id) != 7) return false;
+  const uint64_t seconds = id.hi >> 28;
+  // The first 64 sub-second bits; the remaining 22 weigh under 2^-64 s.
+  const uint64_t fraction64 = (((id.hi >> 16) & 0xFFF) << 52) | ((id.hi & 0xFFF) << 40) |
+                              (LowBits(id.lo, 62) >> 22);
+  const Tick half = Tick{1} << 63;
+  const int64_t micros =
+      static_cast<int64_t>((static_cast<Tick>(fraction64) * 1000000 + half) >> 64);
+  unix_us = static_cast<int64_t>(seconds) * 1000000 + micros;
+  return true;
+}
+
+}  // namespace uuid6

@@ -1,0 +1,41 @@
+// The UUIDv7 of the Internet-Draft this project was founded on
+// (draft-peabody-dispatch-new-uuid-format-01/-02, §4.4), replaced in draft -03
+// by RFC 9562's millisecond layout. Offered explicitly, never by default:
+//
+//   unixts (36 bits, Unix seconds) | subsec_a (12) | ver 0111 | subsec_b (12) |
+//   var 10 | subsec_seq_node (62)
+//
+// The sub-second bits are a binary fraction of the second, most significant
+// first, spread over subsec_a, subsec_b and the top of subsec_seq_node. The
+// draft's three encodings (Figures 3-5):
+//   ms: 12 fraction bits | 12-bit sequence (subsec_b) | 62 random
+//   us: 24 fraction bits | 14-bit sequence | 48 random
+//   ns: 38 fraction bits | 8-bit sequence  | 40 random
+#pragma once
+
+#include <cstdint>
+
+#include "core/layout.hpp"
+
+namespace uuid6 {
+
+enum class DraftPrecision { kMillis, kMicros, kNanos };
+
+// Fraction bits and sequence bits of each encoding.
+int DraftFractionBits(DraftPrecision precision) noexcept;
+int DraftSequenceBits(DraftPrecision precision) noexcept;
+// Units per second: 10^3, 10^6, 10^9.
+int64_t DraftUnitsPerSecond(DraftPrecision precision) noexcept;
+
+// A draft v7 from Unix time in the precision's unit (ms, us or ns since
+// 1970), a sequence value and random bits. The fraction is
+// floor(sub-second x 2^bits). Out of range: before 1970 or at/after 2^36 s.
+Status PackDraftV7(DraftPrecision precision, int64_t unix_units, uint32_t sequence,
+                   uint64_t random, Uuid& out) noexcept;
+
+// §4.4.4.2: decoded without knowing the precision, the concatenated subsec
+// bits read as a binary fraction of the second, rounded to the nearest
+// microsecond. False for anything but an RFC-variant version 7.
+bool ExtractDraftUnixMicros(const Uuid& id, int64_t& unix_us) noexcept;
+
+}  // namespace uuid6

@@ -59,3 +59,10 @@ fuzz: $(BUILD_DIR)/fuzz_codec
 		$(BUILD_DIR)/fuzz-corpus
 
 .PHONY: unit fuzz
+
+# --- Benchmarks: test/bench/bench.sh, against a scratch cluster of its own ----
+
+bench:
+	PG_CONFIG="$(filter-out pg_config,$(PG_CONFIG))" bash test/bench/bench.sh
+
+.PHONY: bench

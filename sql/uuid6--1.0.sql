@@ -75,6 +75,11 @@ CREATE FUNCTION uuid_v6_floor(timestamptz) RETURNS uuid
 COMMENT ON FUNCTION uuid_v6_floor(timestamptz) IS
     'The smallest UUIDv6 of the given instant (100-ns precision): id >= uuid_v6_floor(a) AND id < uuid_v6_floor(b) selects keys made in [a, b)';
 
+CREATE FUNCTION uuid_extract_node(uuid) RETURNS integer
+    AS 'MODULE_PATHNAME', 'uuid_extract_node' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_extract_node(uuid) IS
+    'The 16 node bits of a v6 (bits 80-95), v7 or v8 (bits 74-89): the generating cluster''s uuid6.node_id when it had one set, random bits otherwise; NULL for other versions and variants';
+
 CREATE FUNCTION uuid_inspect(id uuid,
     OUT version integer, OUT variant text, OUT "time" timestamptz,
     OUT clock_seq integer, OUT counter integer, OUT node text)

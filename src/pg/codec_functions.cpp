@@ -5,6 +5,7 @@
 
 #include "core/draft_v7.hpp"
 #include "core/layout.hpp"
+#include "core/sequence.hpp"
 #include "pg/convert.hpp"
 #include "pg/layout_ranges.hpp"
 #include "pg/sql_function.hpp"
@@ -63,6 +64,13 @@ UUID6_SQL_FUNCTION(uuid_extract_time_draft) {
   if (!uuid6::ExtractDraftUnixMicros(uuid6::pg::UuidFromDatum(PG_GETARG_DATUM(0)), unix_us))
     PG_RETURN_NULL();
   return uuid6::pg::TimestampDatumFromUnixMicros(unix_us);
+}
+
+// uuid_extract_node(uuid): the 16 bits where uuid6.node_id goes.
+UUID6_SQL_FUNCTION(uuid_extract_node) {
+  const int node = uuid6::NodeIdOf(uuid6::pg::UuidFromDatum(PG_GETARG_DATUM(0)));
+  if (node < 0) PG_RETURN_NULL();
+  PG_RETURN_INT32(node);
 }
 
 UUID6_SQL_FUNCTION(uuid_v1_to_v6) {

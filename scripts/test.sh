@@ -88,6 +88,25 @@ iso_bad=$(count '(\.\.\. FAILED|^not ok )' "$BUILD/isolation.log")
 [ "$iso_bad" -gt 0 ] && head -n 100 "$ROOT/test/isolation/regression.diffs"
 record isolation "$(count '(\.\.\. ok|^ok )' "$BUILD/isolation.log")" "$iso_bad"
 
+log "README examples: every sql block runs, in order; every text block is real output"
+awk '/^```sql$/ {f = 1; next} /^```$/ {f = 0} f' "$ROOT/README.md" >"$BUILD/readme.sql"
+awk '/^```text$/ {f = 1; next} /^```$/ {f = 0} f' "$ROOT/README.md" | sed 's/[[:space:]]*$//' >"$BUILD/readme-shown.txt"
+psql -X -q -d postgres -c 'DROP DATABASE IF EXISTS uuid6_readme' -c 'CREATE DATABASE uuid6_readme'
+docs_bad=0
+if ! { echo 'CREATE EXTENSION uuid6;'; cat "$BUILD/readme.sql"; } |
+  psql -X -v ON_ERROR_STOP=1 -d uuid6_readme >"$BUILD/readme.out" 2>&1; then
+  tail -n 20 "$BUILD/readme.out"
+  docs_bad=1
+fi
+sed -i 's/[[:space:]]*$//' "$BUILD/readme.out"
+if grep -vxF -f "$BUILD/readme.out" "$BUILD/readme-shown.txt" >"$BUILD/readme-missing.txt"; then
+  echo "README shows output that the examples no longer produce:"
+  cat "$BUILD/readme-missing.txt"
+  docs_bad=1
+fi
+echo "$(grep -c . "$BUILD/readme.sql") lines of SQL run, $(grep -c . "$BUILD/readme-shown.txt") lines of shown output found"
+record docs $((1 - docs_bad)) $docs_bad
+
 cluster_stop "$CLUSTER"
 
 log "TAP (PostgreSQL::Test::Cluster)"

@@ -33,6 +33,10 @@ PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
+# PGXS tracks no header dependencies; the headers are few, so every object
+# depends on all of them.
+$(OBJS): $(wildcard src/core/*.hpp src/pg/*.hpp)
+
 # --- The pure C++ core, without PostgreSQL -----------------------------------
 
 BUILD_DIR ?= build

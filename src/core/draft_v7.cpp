@@ -15,50 +15,24 @@ uint64_t LowBits(uint64_t value, int bits) noexcept {
 
 }  // namespace
 
-int DraftFractionBits(DraftPrecision precision) noexcept {
-  switch (precision) {
-    case DraftPrecision::kMillis:
-      return 12;
-    case DraftPrecision::kMicros:
-      return 24;
-    case DraftPrecision::kNanos:
-      break;
-  }
-  return 38;
-}
-
-int DraftSequenceBits(DraftPrecision precision) noexcept {
-  switch (precision) {
-    case DraftPrecision::kMillis:
-      return 12;
-    case DraftPrecision::kMicros:
-      return 14;
-    case DraftPrecision::kNanos:
-      break;
-  }
-  return 8;
-}
-
-int64_t DraftUnitsPerSecond(DraftPrecision precision) noexcept {
-  switch (precision) {
-    case DraftPrecision::kMillis:
-      return 1000;
-    case DraftPrecision::kMicros:
-      return 1000000;
-    case DraftPrecision::kNanos:
-      break;
-  }
-  return 1000000000;
+const DraftEncoding& DraftEncodingOf(DraftPrecision precision) noexcept {
+  static constexpr DraftEncoding kEncodings[] = {
+      {12, 12, 1000},        // ms: Figure 3
+      {24, 14, 1000000},     // us: Figure 4
+      {38, 8, 1000000000},   // ns: Figure 5
+  };
+  return kEncodings[static_cast<int>(precision)];
 }
 
 Status PackDraftV7(DraftPrecision precision, int64_t unix_units, uint32_t sequence,
                    uint64_t random, Uuid& out) noexcept {
-  const int64_t per_second = DraftUnitsPerSecond(precision);
+  const DraftEncoding& encoding = DraftEncodingOf(precision);
+  const int64_t per_second = encoding.units_per_second;
   if (unix_units < 0 || static_cast<uint64_t>(unix_units / per_second) > kMask36)
     return Status::kOutOfRange;
   const uint64_t seconds = static_cast<uint64_t>(unix_units / per_second);
-  const int fraction_bits = DraftFractionBits(precision);
-  const int sequence_bits = DraftSequenceBits(precision);
+  const int fraction_bits = encoding.fraction_bits;
+  const int sequence_bits = encoding.sequence_bits;
   const uint64_t fraction = static_cast<uint64_t>(
       (static_cast<Tick>(unix_units % per_second) << fraction_bits) / per_second);
 

@@ -21,11 +21,19 @@ namespace uuid6 {
 
 enum class DraftPrecision { kMillis, kMicros, kNanos };
 
-// Fraction bits and sequence bits of each encoding.
-int DraftFractionBits(DraftPrecision precision) noexcept;
-int DraftSequenceBits(DraftPrecision precision) noexcept;
-// Units per second: 10^3, 10^6, 10^9.
-int64_t DraftUnitsPerSecond(DraftPrecision precision) noexcept;
+// One encoding of Figures 3-5: how many sub-second bits hold the fraction
+// and the sequence, and the clock unit the sequence counts (10^3, 10^6 or
+// 10^9 per second).
+struct DraftEncoding {
+  int fraction_bits;
+  int sequence_bits;
+  int64_t units_per_second;
+};
+const DraftEncoding& DraftEncodingOf(DraftPrecision precision) noexcept;
+
+inline int64_t DraftUnitsPerSecond(DraftPrecision precision) noexcept {
+  return DraftEncodingOf(precision).units_per_second;
+}
 
 // A draft v7 from Unix time in the precision's unit (ms, us or ns since
 // 1970), a sequence value and random bits. The fraction is

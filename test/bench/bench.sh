@@ -11,7 +11,8 @@
 #
 # Starts its own scratch cluster (shared_buffers = 128MB) unless PGHOST or
 # PGPORT name a server to use. Knobs: BENCH_ROWS (2,000,000), BENCH_CLIENT_ROWS
-# (BENCH_ROWS / 4), BENCH_CALLS (2,000,000), BENCH_REPS (5), PG_CONFIG.
+# (BENCH_ROWS / 4), BENCH_CALLS (2,000,000), BENCH_REPS (5), BENCH_INSERT_REPS (3),
+# PG_CONFIG.
 # Writes test/bench/results/pgMAJOR-DATE.{md,png}. Reports; never fails on
 # timings.
 set -euo pipefail
@@ -39,6 +40,7 @@ else
   SETTINGS="the server's own (PGHOST=${PGHOST:-} PGPORT=${PGPORT:-})"
 fi
 export PGDATABASE=${PGDATABASE:-postgres}
+export PGOPTIONS="${PGOPTIONS:-} -c client_min_messages=warning"
 
 q() { psql -X -q -At -v ON_ERROR_STOP=1 -c "$1"; }
 median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
@@ -77,7 +79,8 @@ fi
 q "DROP TABLE IF EXISTS bench_ids;
    CREATE TABLE bench_ids AS SELECT uuid_generate_v7() AS v7,
      uuid_v6_to_v1(uuid_generate_v6()) AS v1 FROM generate_series(1, $CALLS);
-   VACUUM ANALYZE bench_ids;"
+"
+q "VACUUM ANALYZE bench_ids"
 dec_labels=("count(id) (baseline)" "uuid_extract_time(v7)" "uuid_extract_time(v7, true)" "uuid_v1_to_v6(v1)")
 dec_exprs=("v7" "uuid_extract_time(v7)" "uuid_extract_time(v7, true)" "uuid_v1_to_v6(v1)")
 if [ $has_core_extract = yes ]; then
@@ -184,7 +187,7 @@ load() {
     local script
     script=$(mktemp)
     echo "INSERT INTO bench_load (payload) SELECT g FROM generate_series(1, 10) AS g;" >"$script"
-    pgbench -n -q -c 4 -j 4 -t $((CLIENT_ROWS / 40)) -f "$script" >/dev/null 2>&1
+    pgbench -n -c 4 -j 4 -t $((CLIENT_ROWS / 40)) -f "$script" >/dev/null 2>&1
     rm -f "$script"
   fi
   end=$(date +%s.%N)
@@ -197,14 +200,26 @@ load() {
   echo "$seconds $wal $index $fresh $rows"
 }
 
-declare -A load_result
-for rep in 1; do
+# Interleaved repetitions; the median of each measure is reported.
+INSERT_REPS=${BENCH_INSERT_REPS:-3}
+declare -A load_samples
+for rep in $(seq 1 "$INSERT_REPS"); do
   for mode in batch clients; do
     for i in "${!key_names[@]}"; do
-      load_result["$mode:$i"]=$(load "$mode" "$i")
-      echo "  $mode ${key_names[$i]}: ${load_result["$mode:$i"]}"
+      result=$(load "$mode" "$i")
+      load_samples["$mode:$i"]+="$result
+"
+      echo "  repetition $rep, $mode ${key_names[$i]}: $result"
     done
   done
+done
+declare -A load_result
+for key in "${!load_samples[@]}"; do
+  row=""
+  for column in 1 2 3 4 5; do
+    row+="$(echo "${load_samples[$key]}" | grep . | awk -v c=$column '{print $c}' | median) "
+  done
+  load_result[$key]=$row
 done
 q "DROP TABLE IF EXISTS bench_load"
 
@@ -258,6 +273,7 @@ cat >"$OUT.md" <<EOF
 - Settings: $SETTINGS
 - Sizes: $CALLS calls per per-call loop (medians of $REPS interleaved repetitions),
   concurrency medians of 3, $ROWS rows per 1-client load, $CLIENT_ROWS rows per 4-client load
+  (medians of $INSERT_REPS interleaved repetitions)
 
 ## Verdicts (SPEC §5)
 

@@ -1,4 +1,6 @@
 #include "core/layout.hpp"
+
+#include <cstring>
 #include "core/no_postgres.hpp"  // last: proves no PostgreSQL header came in
 
 namespace uuid6 {
@@ -22,20 +24,35 @@ constexpr uint64_t kVariantMask = uint64_t{3} << 62;
 
 }  // namespace
 
+// Octets are big-endian; the words are assembled with one byte swap each
+// on little-endian hosts (memcpy keeps unaligned buffers legal).
+namespace {
+
+uint64_t BigEndianWord(const uint8_t* bytes) noexcept {
+  uint64_t word;
+  std::memcpy(&word, bytes, sizeof word);
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  word = __builtin_bswap64(word);
+#endif
+  return word;
+}
+
+void StoreBigEndianWord(uint64_t word, uint8_t* bytes) noexcept {
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  word = __builtin_bswap64(word);
+#endif
+  std::memcpy(bytes, &word, sizeof word);
+}
+
+}  // namespace
+
 Uuid LoadUuid(const uint8_t bytes[16]) noexcept {
-  Uuid id{0, 0};
-  for (int i = 0; i < 8; i++) {
-    id.hi = (id.hi << 8) | bytes[i];
-    id.lo = (id.lo << 8) | bytes[8 + i];
-  }
-  return id;
+  return Uuid{BigEndianWord(bytes), BigEndianWord(bytes + 8)};
 }
 
 void StoreUuid(const Uuid& id, uint8_t bytes[16]) noexcept {
-  for (int i = 0; i < 8; i++) {
-    bytes[7 - i] = static_cast<uint8_t>(id.hi >> (8 * i));
-    bytes[15 - i] = static_cast<uint8_t>(id.lo >> (8 * i));
-  }
+  StoreBigEndianWord(id.hi, bytes);
+  StoreBigEndianWord(id.lo, bytes + 8);
 }
 
 Variant VariantOf(const Uuid& id) noexcept {

@@ -303,7 +303,7 @@ $insert_md
 EOF
 
 gnuplot <<EOF
-set terminal png size 1400,500 font ",10"
+set terminal png size 1400,500 font ",10" noenhanced
 set output "$OUT.png"
 set multiplot layout 1,3 title "uuid6 bench — PostgreSQL $MAJOR, $CPU, $CORES cores"
 set style data histograms
@@ -317,6 +317,7 @@ set logscale y
 plot "$OUT.percall.dat" using 2:xtic(1) lc rgb "#4477aa"
 unset logscale y
 set title "bulk insert, 1 client: rows/s"
+set yrange [0:*]
 plot "< grep '^\"batch\"' $OUT.insert.dat" using 3:xtic(2) lc rgb "#228833"
 set title "primary key / fresh CREATE INDEX (1 = right-most fill)"
 set yrange [0:*]

@@ -224,9 +224,13 @@ TEST(RandomPool, RefillsOnlyWhenEmptyOrForeign) {
 TEST(RandomPool, HandedOutBytesAreWiped) {
   static RandomPool pool{};
   uint64_t value = 0;
-  ASSERT_TRUE(TakeRandom64(pool, 7, CountingFill, value));
+  ASSERT_TRUE(TakeRandom64(pool, 7, CountingFill, value));  // refills first
   for (size_t i = 0; i < 8; i++) EXPECT_EQ(pool.bytes[i], 0) << i;
   EXPECT_NE(pool.bytes[8], 0);
+  ASSERT_TRUE(TakeRandom64(pool, 7, CountingFill, value));  // served from the pool
+  EXPECT_NE(value, 0u);
+  for (size_t i = 0; i < 16; i++) EXPECT_EQ(pool.bytes[i], 0) << i;
+  EXPECT_NE(pool.bytes[16], 0);
 }
 
 TEST(RandomPool, FailedFillIsReportedAndLeavesNothing) {

@@ -64,8 +64,9 @@ Datum GenerateNext(Generator generator) {
 
   // Wait with plain reads while another backend holds the lock, so that
   // the waiter does not pull the cache line away from the holder with
-  // atomic exchanges (test-and-test-and-set); then take it as usual.
-  while (*static_cast<volatile slock_t*>(&sequence.lock) != 0) pg_spin_delay();
+  // atomic exchanges (test-and-test-and-set). Bounded, so that a lock that
+  // never frees still reaches SpinLockAcquire's stuck-spinlock detection.
+  for (int spins = 0; spins < 1000 && !S_LOCK_FREE(&sequence.lock); spins++) pg_spin_delay();
   SpinLockAcquire(&sequence.lock);
   const uuid6::Tick tick =
       uuid6::AdvanceSequence(sequence.state, layout, clock, random, saw_regression);

@@ -74,19 +74,20 @@ cluster_start "$CLUSTER" 5499 || {
   exit 1
 }
 
-log "pg_regress"
-make -C "$ROOT" -s installcheck PG_CONFIG="$PG_CONFIG" ISOLATION= >"$BUILD/regress.log" 2>&1
-cat "$BUILD/regress.log" | grep -E '(\.\.\.|^ok|^not ok|tests)'
-regress_bad=$(count '(\.\.\. FAILED|^not ok )' "$BUILD/regress.log")
-[ -f "$ROOT/regression.diffs" ] && [ "$regress_bad" -gt 0 ] && head -n 100 "$ROOT/regression.diffs"
-record regress "$(count '(\.\.\. ok|^ok )' "$BUILD/regress.log")" "$regress_bad"
-
-log "isolation"
-make -C "$ROOT" -s installcheck PG_CONFIG="$PG_CONFIG" REGRESS= >"$BUILD/isolation.log" 2>&1
-cat "$BUILD/isolation.log" | grep -E '(\.\.\.|^ok|^not ok|tests)'
-iso_bad=$(count '(\.\.\. FAILED|^not ok )' "$BUILD/isolation.log")
-[ "$iso_bad" -gt 0 ] && head -n 100 "$ROOT/test/isolation/regression.diffs"
-record isolation "$(count '(\.\.\. ok|^ok )' "$BUILD/isolation.log")" "$iso_bad"
+# run_installcheck SUITE DIFFS MAKE_ARGS...: one PGXS installcheck suite
+# against the scratch cluster, its results counted; DIFFS shown on failure.
+run_installcheck() {
+  local suite=$1 diffs=$2 bad
+  shift 2
+  log "$suite"
+  make -C "$ROOT" -s installcheck PG_CONFIG="$PG_CONFIG" "$@" >"$BUILD/$suite.log" 2>&1
+  grep -E '(\.\.\.|^ok|^not ok|tests)' "$BUILD/$suite.log"
+  bad=$(count '(\.\.\. FAILED|^not ok )' "$BUILD/$suite.log")
+  [ "$bad" -gt 0 ] && [ -f "$diffs" ] && head -n 100 "$diffs"
+  record "$suite" "$(count '(\.\.\. ok|^ok )' "$BUILD/$suite.log")" "$bad"
+}
+run_installcheck regress "$ROOT/regression.diffs" ISOLATION=
+run_installcheck isolation "$ROOT/test/isolation/regression.diffs" REGRESS=
 
 log "README examples: every sql block runs, in order; every text block is real output"
 awk '/^```sql$/ {f = 1; next} /^```$/ {f = 0} f' "$ROOT/README.md" >"$BUILD/readme.sql"

@@ -91,10 +91,10 @@ fi
 declare -A samples
 for rep in $(seq 1 "$REPS"); do
   for i in "${!gen_exprs[@]}"; do
-    samples["g$i"]+="$(q "SELECT bench_loop(\$\$${gen_exprs[$i]}\$\$, $CALLS)") "
+    samples["g$i"]+="$(q "SELECT bench_seconds(\$\$${gen_exprs[$i]}\$\$, 'generate_series(1, $CALLS)')") "
   done
   for i in "${!dec_exprs[@]}"; do
-    samples["d$i"]+="$(q "SELECT bench_scan(\$\$${dec_exprs[$i]}\$\$, 'bench_ids')") "
+    samples["d$i"]+="$(q "SELECT bench_seconds(\$\$${dec_exprs[$i]}\$\$, 'bench_ids')") "
   done
   echo "  repetition $rep of $REPS done"
 done
@@ -135,7 +135,7 @@ for rep in $(seq 1 3); do
       n=${conc_calls[$i]}
       start=$(date +%s.%N)
       for _ in $(seq 1 "$k"); do
-        q "SELECT bench_loop(\$\$${conc_names[$i]}\$\$, $n)" >/dev/null &
+        q "SELECT bench_seconds(\$\$${conc_names[$i]}\$\$, 'generate_series(1, $n)')" >/dev/null &
       done
       wait
       end=$(date +%s.%N)

@@ -41,6 +41,7 @@ log "one version number everywhere"
 version=$(sed -n "s/^default_version = '\(.*\)'/\1/p" "$ROOT/uuid6.control")
 version_bad=0
 [ -f "$ROOT/sql/uuid6--$version.sql" ] || { echo "no sql/uuid6--$version.sql"; version_bad=1; }
+[ "$version" = 1.0 ] || [ -f "$ROOT/sql/uuid6--1.0--$version.sql" ] || { echo "no upgrade script sql/uuid6--1.0--$version.sql"; version_bad=1; }
 grep -q "\"version\": \"$version.0\"" "$ROOT/META.json" || { echo "META.json is not $version.0"; version_bad=1; }
 grep -q ".version = \"$version\"" "$ROOT/src/pg/module_magic.c" || { echo "module magic is not $version"; version_bad=1; }
 echo "uuid6 $version"

@@ -112,6 +112,9 @@ record docs $((1 - docs_bad)) $docs_bad
 cluster_stop "$CLUSTER"
 
 log "TAP (PostgreSQL::Test::Cluster)"
+# The fault-injection library of the TAP tests (test/fault), beside uuid6.
+make -C "$ROOT/test/fault" -s clean PG_CONFIG="$PG_CONFIG" >/dev/null
+as_root make -C "$ROOT/test/fault" -s install PG_CONFIG="$PG_CONFIG" >/dev/null
 TAP_DIR=$(cluster_dir tap)
 pgxs_dir=$(dirname "$("$PG_CONFIG" --pgxs)")/..
 as_postgres rm -rf "$TAP_DIR/tmp_check"

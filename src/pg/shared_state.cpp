@@ -11,8 +11,7 @@ namespace {
 constexpr const char* kStateName = "uuid6 sequences v1";
 
 SharedState* attached_state = nullptr;
-StateMode attached_mode = StateMode::kBackendLocal;
-SharedState backend_local_state;
+StateMode attached_mode = StateMode::kSharedPreload;
 
 #if PG_VERSION_NUM >= 150000
 shmem_request_hook_type previous_shmem_request_hook = nullptr;
@@ -74,37 +73,30 @@ SharedState* CreateLazily() {
 }
 #endif
 
-// Not preloaded: try the shared path of this server version, and fall back
-// to backend-local state if it fails, saying why.
-SharedState* AttachLazily() {
-  MemoryContext caller_context = CurrentMemoryContext;
-  SharedState* volatile state = nullptr;
-  const char* volatile reason = nullptr;
-  PG_TRY();
-  { state = CreateLazily(); }
-  PG_CATCH();
-  {
-    if (LWLockHeldByMe(AddinShmemInitLock)) LWLockRelease(AddinShmemInitLock);
-    MemoryContextSwitchTo(caller_context);
-    ErrorData* error = CopyErrorData();
-    FlushErrorState();
-    reason = error->message;
-  }
-  PG_END_TRY();
+// Names, in any ERROR raised while the shared state is created or attached,
+// what was being done and how to avoid that path altogether.
+void AttachErrorContext(void*) {
+  errcontext("creating uuid6's shared sequences on first use (%s); adding uuid6 to "
+             "shared_preload_libraries reserves them at server start instead",
+             StateModeName(kLazyMode));
+}
 
-  if (state != nullptr) {
-    attached_mode = kLazyMode;
-    return state;
-  }
-  InitializeState(&backend_local_state);
-  attached_mode = StateMode::kBackendLocal;
-  ereport(WARNING,
-          (errmsg("uuid6: no shared memory for the UUID sequences, using backend-local state"),
-           errdetail("UUIDs from this backend are increasing, but not ordered with other "
-                     "backends' UUIDs. Cause: %s",
-                     reason != nullptr ? reason : "unknown"),
-           errhint("Add uuid6 to shared_preload_libraries and restart the server.")));
-  return &backend_local_state;
+// Not preloaded: the shared path of this server version. An ERROR from
+// PostgreSQL (out of shared memory, a DSM segment that cannot be created)
+// is never caught here: catching it outside a subtransaction would leave
+// core locks held and the interrupt hold-off count wrong. It propagates, the
+// transaction's abort releases whatever PostgreSQL took, and since nothing
+// was cached the next call tries again.
+SharedState* AttachLazily() {
+  ErrorContextCallback context;
+  context.callback = AttachErrorContext;
+  context.arg = nullptr;
+  context.previous = error_context_stack;
+  error_context_stack = &context;
+  SharedState* state = CreateLazily();
+  error_context_stack = context.previous;
+  attached_mode = kLazyMode;
+  return state;
 }
 
 }  // namespace
@@ -116,11 +108,9 @@ const char* StateModeName(StateMode mode) {
     case StateMode::kDsmRegistry:
       return "dsm_registry";
     case StateMode::kLazyShmem:
-      return "lazy_shmem";
-    case StateMode::kBackendLocal:
       break;
   }
-  return "backend_local";
+  return "lazy_shmem";
 }
 
 SharedState* AttachSharedState() {

@@ -3,7 +3,8 @@
 //   2. not preloaded, PostgreSQL 17+: the DSM registry;
 //   3. not preloaded, before 17: carved lazily from the main segment's spare
 //      space with ShmemInitStruct under AddinShmemInitLock;
-//   4. none of these: backend-local, with one WARNING per backend.
+//   4. none of these: the ERROR PostgreSQL raised reaches the caller, and the
+//      next call tries again (SPEC §2: never a silent backend-local state).
 #pragma once
 
 #include "core/sequence.hpp"
@@ -11,7 +12,7 @@
 
 namespace uuid6::pg {
 
-enum class StateMode { kSharedPreload, kDsmRegistry, kLazyShmem, kBackendLocal };
+enum class StateMode { kSharedPreload, kDsmRegistry, kLazyShmem };
 
 const char* StateModeName(StateMode mode);
 
@@ -34,8 +35,8 @@ struct SharedState {
 
 static_assert(sizeof(SharedSequence) <= PG_CACHE_LINE_SIZE, "a sequence fits one cache line");
 
-// The state of this cluster (or of this backend, in mode 4), attaching or
-// creating it on first use. Never returns null.
+// The state of this cluster, attaching or creating it on first use. Never
+// returns null: a failure is an ERROR.
 SharedState* AttachSharedState();
 StateMode CurrentStateMode();
 

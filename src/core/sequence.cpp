@@ -170,4 +170,40 @@ int64_t SequenceLeadMicros(Generator generator, const SequenceState& state,
   return MicrosFromClockUnits(generator, static_cast<uint64_t>(last_clock - clock));
 }
 
+bool TickOfUuid(Generator generator, const Uuid& id, Tick& tick) noexcept {
+  const int version = VersionOf(id);
+  switch (generator) {
+    case Generator::kV6:
+      if (version != 6) return false;
+      tick = (static_cast<Tick>(V6Timestamp(id)) << 14) | ClockSequence(id);
+      return true;
+    case Generator::kV7:
+      if (version != 7) return false;
+      tick = (static_cast<Tick>((V7UnixMillis(id) << 12) | V7RandA(id)) << 8) | Counter8(id);
+      return true;
+    case Generator::kV8:
+      if (version != 8) return false;
+      tick = (static_cast<Tick>(V8Timestamp(id)) << 8) | Counter8(id);
+      return true;
+    default:
+      break;
+  }
+  return false;
+}
+
+int64_t UnixMicrosFromClockPart(Generator generator, uint64_t clock) noexcept {
+  switch (generator) {
+    case Generator::kV6:
+      return UnixMicrosFromV6Ticks(clock);
+    case Generator::kV7:
+      return UnixMicrosFromV7Fraction(clock >> 12, static_cast<uint32_t>(clock & 0xFFF));
+    case Generator::kV8:
+      return UnixMicrosFromV8Ticks(clock);
+    default:
+      break;
+  }
+  // Draft v7: units since 1970.
+  return MicrosFromClockUnits(generator, clock);
+}
+
 }  // namespace uuid6

@@ -6,7 +6,7 @@
 //                                  : last + 1
 // so values are strictly increasing whatever the clock does, and a counter
 // overflow carries into the timestamp (RFC 9562 §6.2, "borrowing" a future
-// tick). The glue calls AdvanceSequence with the spinlock held: it is a
+// tick). The glue calls TryAdvanceSequence with the spinlock held: it is a
 // handful of integer operations, with no call that can fail or block.
 #pragma once
 
@@ -59,6 +59,10 @@ struct SequenceState {
   uint64_t generated;
   uint64_t regressions;
   uint64_t largest_regression;  // in clock units
+  // The durable lease (SPEC §2, Durability): no tick above it is handed out
+  // until a state file saying so has been written. Zero until then.
+  uint64_t lease_hi;
+  uint64_t lease_lo;
 };
 
 // The clock part of a Unix-nanosecond reading: v6 100-ns ticks since 1582,
@@ -72,16 +76,58 @@ inline Tick LastTick(const SequenceState& state) noexcept {
   return (static_cast<Tick>(state.last_hi) << 64) | state.last_lo;
 }
 
-// The step taken under the lock. `random` supplies the counter start of a
-// new clock tick; `saw_regression` says this process read its own clock go
-// backwards since its previous reading, which no race can cause.
-inline Tick AdvanceSequence(SequenceState& state, const SequenceLayout& layout,
-                            uint64_t clock, uint64_t random, bool saw_regression) noexcept {
-  const Tick last = LastTick(state);
+inline Tick LeaseTick(const SequenceState& state) noexcept {
+  return (static_cast<Tick>(state.lease_hi) << 64) | state.lease_lo;
+}
+
+// How far a lease reaches past the clock part it was taken at (two seconds)
+// and how little of it may remain before it is renewed (one and a half
+// seconds): a renewal about every half second, with a second and a half for
+// a slow disk before any generator has to wait for it.
+constexpr uint64_t LeaseSpan(const SequenceLayout& layout) noexcept {
+  return 2 * layout.race_tolerance;
+}
+constexpr uint64_t LeaseRenewBelow(const SequenceLayout& layout) noexcept {
+  return 3 * layout.race_tolerance / 2;
+}
+
+// The lease to persist for a sequence at `last` when the clock part reads
+// `clock`: two seconds past whichever is later, up to the last tick of that
+// clock part.
+inline Tick LeaseFor(const SequenceLayout& layout, Tick last, uint64_t clock) noexcept {
+  Tick base = last >> layout.low_bits;
+  if (static_cast<Tick>(clock) > base) base = clock;
+  return ((base + LeaseSpan(layout) + 1) << layout.low_bits) - 1;
+}
+
+// True when less than LeaseRenewBelow of the lease remains above `tick`.
+inline bool LeaseRunningLow(const SequenceLayout& layout, Tick lease, Tick tick) noexcept {
+  const Tick lease_clock = lease >> layout.low_bits;
+  const Tick tick_clock = tick >> layout.low_bits;
+  return lease_clock < tick_clock + LeaseRenewBelow(layout);
+}
+
+// The next tick after `last` for a clock reading: the clock's own tick with
+// a random counter start once the clock has moved past `last`, else last + 1.
+inline Tick NextTick(const SequenceLayout& layout, Tick last, uint64_t clock,
+                     uint64_t random) noexcept {
   const uint64_t start = random & ((uint64_t{1} << layout.random_start_bits) - 1);
-  const Tick next = static_cast<Tick>(clock) > (last >> layout.low_bits)
-                        ? (static_cast<Tick>(clock) << layout.low_bits) | start
-                        : last + 1;
+  return static_cast<Tick>(clock) > (last >> layout.low_bits)
+             ? (static_cast<Tick>(clock) << layout.low_bits) | start
+             : last + 1;
+}
+
+// The step taken under the lock: false, changing nothing, when the next
+// tick lies beyond the durable lease (the caller renews it and tries again);
+// otherwise the tick is taken and stored in `next`. `random` supplies the
+// counter start of a new clock tick; `saw_regression` says this process read
+// its own clock go backwards since its previous reading, which no race can
+// cause.
+inline bool TryAdvanceSequence(SequenceState& state, const SequenceLayout& layout,
+                               uint64_t clock, uint64_t random, bool saw_regression,
+                               Tick& next) noexcept {
+  next = NextTick(layout, LastTick(state), clock, random);
+  if (next > LeaseTick(state)) return false;
   if (clock < state.clock_high_water) {
     const uint64_t behind = state.clock_high_water - clock;
     if (saw_regression || behind > layout.race_tolerance) {
@@ -95,8 +141,43 @@ inline Tick AdvanceSequence(SequenceState& state, const SequenceLayout& layout,
   state.last_hi = static_cast<uint64_t>(next >> 64);
   state.last_lo = static_cast<uint64_t>(next);
   state.generated++;
+  return true;
+}
+
+// TryAdvanceSequence for a sequence that persists nothing (the unit tests of
+// the tick arithmetic): its lease is unbounded.
+inline Tick AdvanceSequence(SequenceState& state, const SequenceLayout& layout, uint64_t clock,
+                            uint64_t random, bool saw_regression) noexcept {
+  state.lease_hi = ~uint64_t{0};
+  state.lease_lo = ~uint64_t{0};
+  Tick next = 0;
+  TryAdvanceSequence(state, layout, clock, random, saw_regression, next);
   return next;
 }
+
+// Raises the lease (never lowers it).
+inline void ExtendLease(SequenceState& state, Tick lease) noexcept {
+  if (lease <= LeaseTick(state)) return;
+  state.lease_hi = static_cast<uint64_t>(lease >> 64);
+  state.lease_lo = static_cast<uint64_t>(lease);
+}
+
+// Raises the last tick to at least `tick` (uuid6_advance, a restored lease):
+// every later tick is greater.
+inline void RaiseLastTick(SequenceState& state, Tick tick) noexcept {
+  if (tick <= LastTick(state)) return;
+  state.last_hi = static_cast<uint64_t>(tick >> 64);
+  state.last_lo = static_cast<uint64_t>(tick);
+}
+
+// The tick a sequence of `generator` would have handed out for `id`, so
+// that raising the sequence to it puts every later value above `id`: v6
+// (ts60, clock_seq), v7 (ms, rand_a, top 8 bits of rand_b), v8 (ts60, seq).
+// False for the draft layouts and for a UUID of another version.
+bool TickOfUuid(Generator generator, const Uuid& id, Tick& tick) noexcept;
+
+// Unix microseconds (rounded down) that a clock part stands for.
+int64_t UnixMicrosFromClockPart(Generator generator, uint64_t clock) noexcept;
 
 // A UUID from a tick and 8 random bytes (those above the counter start fill
 // the node / rand_b); `node_id` -1 leaves the random bits alone, and the

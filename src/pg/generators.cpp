@@ -7,6 +7,7 @@
 #include "core/sequence.hpp"
 #include "pg/convert.hpp"
 #include "pg/layout_ranges.hpp"
+#include "pg/persistence.hpp"
 #include "pg/settings.hpp"
 #include "pg/shared_state.hpp"
 #include "pg/sql_function.hpp"
@@ -14,6 +15,12 @@
 using uuid6::Generator;
 
 namespace {
+
+// uuid6_advance refuses a value further ahead of the clock than this.
+constexpr int64 kAdvanceLimitMicros = int64{86400} * 1000000;
+// Microseconds between 1970-01-01 (Unix) and 2000-01-01 (PostgreSQL).
+constexpr int64 kUnixToPostgresMicros =
+    static_cast<int64>(POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY;
 
 // This process's CSPRNG reserve; owned by MyProcPid, so a forked child
 // refills before use.
@@ -47,33 +54,45 @@ uint64 ClockPart(Generator generator, int64 now_ns) {
 }
 
 // The heart of SPEC §2. Clock, random bytes and the shared state's address
-// are all obtained before the spinlock; under it, only AdvanceSequence's
-// integer read-compare-write.
+// are all obtained before the spinlock; under it, only TryAdvanceSequence's
+// integer read-compare-write and the lease check. The state file is written
+// after the lock is released: ahead of time by whoever sees the lease run
+// low (nobody waits), or, when a sequence has used up its lease, before its
+// next value is handed out.
 Datum GenerateNext(Generator generator) {
-  uuid6::pg::SharedSequence& sequence =
-      uuid6::pg::AttachSharedState()->sequences[static_cast<int>(generator)].sequence;
+  uuid6::pg::SharedState* state = uuid6::pg::AttachSharedState();
+  uuid6::pg::SharedSequence& sequence = state->sequences[static_cast<int>(generator)].sequence;
   // Ask for the sequence's cache line for writing now, so that its transfer
   // from another core overlaps the clock read and the random draw.
   __builtin_prefetch(&sequence, 1, 3);
-  const int64 now_ns = ReadClockNanos();
-  const bool saw_regression = now_ns < previous_clock_ns;
-  previous_clock_ns = now_ns;
   const uint64 random = TakeRandom64();
-  const uint64 clock = ClockPart(generator, now_ns);
   const uuid6::SequenceLayout& layout = uuid6::LayoutOf(generator);
+  for (;;) {
+    const int64 now_ns = ReadClockNanos();
+    const bool saw_regression = now_ns < previous_clock_ns;
+    previous_clock_ns = now_ns;
+    const uint64 clock = ClockPart(generator, now_ns);
 
-  // Wait with plain reads while another backend holds the lock, so that
-  // the waiter does not pull the cache line away from the holder with
-  // atomic exchanges (test-and-test-and-set). Bounded, so that a lock that
-  // never frees still reaches SpinLockAcquire's stuck-spinlock detection.
-  for (int spins = 0; spins < 1000 && !S_LOCK_FREE(&sequence.lock); spins++) pg_spin_delay();
-  SpinLockAcquire(&sequence.lock);
-  const uuid6::Tick tick =
-      uuid6::AdvanceSequence(sequence.state, layout, clock, random, saw_regression);
-  SpinLockRelease(&sequence.lock);
+    // Wait with plain reads while another backend holds the lock, so that
+    // the waiter does not pull the cache line away from the holder with
+    // atomic exchanges (test-and-test-and-set). Bounded, so that a lock that
+    // never frees still reaches SpinLockAcquire's stuck-spinlock detection.
+    for (int spins = 0; spins < 1000 && !S_LOCK_FREE(&sequence.lock); spins++) pg_spin_delay();
+    SpinLockAcquire(&sequence.lock);
+    uuid6::Tick tick = 0;
+    const bool taken =
+        uuid6::TryAdvanceSequence(sequence.state, layout, clock, random, saw_regression, tick);
+    const bool running_low =
+        taken && uuid6::LeaseRunningLow(layout, uuid6::LeaseTick(sequence.state), tick);
+    SpinLockRelease(&sequence.lock);
 
-  return uuid6::pg::DatumFromUuid(
-      uuid6::PackTick(generator, tick, random, uuid6::pg::node_id_setting));
+    if (likely(taken)) {
+      if (unlikely(running_low)) uuid6::pg::RenewLeasesIfIdle(state);
+      return uuid6::pg::DatumFromUuid(
+          uuid6::PackTick(generator, tick, random, uuid6::pg::node_id_setting));
+    }
+    uuid6::pg::RenewLeaseOrWait(state, generator);
+  }
 }
 
 Datum GenerateAt(FunctionCallInfo fcinfo, Generator generator, const char* layout,
@@ -121,33 +140,116 @@ UUID6_SQL_FUNCTION(uuid_generate_v7_draft) {
 }
 
 // uuid6_status(): one row per RFC 9562 generator. Counters are copied under the
-// spinlock and everything else is computed after releasing it.
+// spinlock and everything else is computed after releasing it. The 1.0
+// declaration has the first seven columns only; the row is cut to the
+// caller's.
 UUID6_SQL_FUNCTION(uuid6_status) {
   static const int kVersions[uuid6::kRfcGeneratorCount] = {6, 7, 8};
+  constexpr int kColumns = 11;
   InitMaterializedSRF(fcinfo, 0);
   ReturnSetInfo* result = reinterpret_cast<ReturnSetInfo*>(fcinfo->resultinfo);
+  if (result->setDesc->natts > kColumns)
+    ereport(ERROR, (errcode(ERRCODE_DATATYPE_MISMATCH),
+                    errmsg("uuid6_status is declared with more columns than this library has"),
+                    errhint("Run ALTER EXTENSION uuid6 UPDATE.")));
   uuid6::pg::SharedState* state = uuid6::pg::AttachSharedState();
   const char* mode = uuid6::pg::StateModeName(uuid6::pg::CurrentStateMode());
   const int node_id = uuid6::pg::node_id_setting;
+  const uuid6::pg::Persistence& persistence = state->persistence;
+  static const char* const kRestoredFrom[] = {"none", "state file", "unreadable state file"};
+  const char* restored_from = kRestoredFrom[static_cast<int>(persistence.restore_result)];
 
   for (int i = 0; i < uuid6::kRfcGeneratorCount; i++) {
     const Generator generator = static_cast<Generator>(i);
+    const uuid6::SequenceLayout& layout = uuid6::LayoutOf(generator);
     uuid6::pg::SharedSequence& sequence = state->sequences[i].sequence;
     SpinLockAcquire(&sequence.lock);
     const uuid6::SequenceState copy = sequence.state;
     SpinLockRelease(&sequence.lock);
 
-    Datum values[7];
-    bool nulls[7] = {false, node_id < 0, false, false, false, false, false};
+    Datum values[kColumns];
+    bool nulls[kColumns];
+    memset(nulls, 0, sizeof nulls);
     values[0] = CStringGetTextDatum(mode);
     values[1] = Int32GetDatum(node_id);
+    nulls[1] = node_id < 0;
     values[2] = Int32GetDatum(kVersions[i]);
     values[3] = Int64GetDatum(static_cast<int64>(copy.generated));
     values[4] = Int64GetDatum(static_cast<int64>(copy.regressions));
     values[5] = Int64GetDatum(uuid6::MicrosFromClockUnits(generator, copy.largest_regression));
     values[6] = Int64GetDatum(
         uuid6::SequenceLeadMicros(generator, copy, ClockPart(generator, ReadClockNanos())));
+    // What the state file gave at start, and how far the durable lease reaches.
+    values[7] = CStringGetTextDatum(restored_from);
+    nulls[8] = !persistence.restored_present[i];
+    values[8] = nulls[8] ? 0
+                         : uuid6::pg::TimestampDatumFromUnixMicros(uuid6::UnixMicrosFromClockPart(
+                               generator, static_cast<uint64>(((static_cast<uuid6::Tick>(
+                                                                    persistence.restored_hi[i])
+                                                                << 64) |
+                                                               persistence.restored_lo[i]) >>
+                                                              layout.low_bits)));
+    nulls[9] = persistence.restore_result != uuid6::pg::RestoreResult::kRestored;
+    values[9] = nulls[9] ? 0 : uuid6::pg::TimestampDatumFromUnixMicros(
+                                   persistence.restored_saved_at_us);
+    const uuid6::Tick lease = uuid6::LeaseTick(copy);
+    nulls[10] = lease == 0;
+    values[10] = nulls[10] ? 0
+                           : uuid6::pg::TimestampDatumFromUnixMicros(uuid6::UnixMicrosFromClockPart(
+                                 generator, static_cast<uint64>(lease >> layout.low_bits)));
     tuplestore_putvalues(result->setResult, result->setDesc, values, nulls);
   }
   return static_cast<Datum>(0);
+}
+
+// uuid6_advance(uuid): lifts the sequence of the UUID's version so that every
+// later value is greater, and persists that before returning (SPEC §2).
+UUID6_SQL_FUNCTION(uuid6_advance) {
+  const uuid6::Uuid id = uuid6::pg::UuidFromDatum(PG_GETARG_DATUM(0));
+  const int version = uuid6::VersionOf(id);
+  Generator generator;
+  switch (version) {
+    case 6:
+      generator = Generator::kV6;
+      break;
+    case 7:
+      generator = Generator::kV7;
+      break;
+    case 8:
+      generator = Generator::kV8;
+      break;
+    default:
+      ereport(ERROR,
+              (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+               errmsg("uuid6_advance expects a version 6, 7 or 8 UUID, got %s",
+                      version < 0 ? "a UUID of another variant" : psprintf("version %d", version)),
+               errdetail("Only the sequences of the RFC 9562 generators can be advanced.")));
+  }
+  uuid6::Tick tick = 0;
+  uuid6::TickOfUuid(generator, id, tick);
+  const uuid6::SequenceLayout& layout = uuid6::LayoutOf(generator);
+  const int64 unix_us =
+      uuid6::UnixMicrosFromClockPart(generator, static_cast<uint64>(tick >> layout.low_bits));
+  const int64 now_us = ReadClockNanos() / 1000;
+  if (unix_us > now_us + kAdvanceLimitMicros)
+    ereport(ERROR,
+            (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+             errmsg("uuid6_advance refuses a UUID more than one day ahead of the clock"),
+             errdetail("The UUID's time is %s; every later key of the cluster would be made "
+                       "after it.",
+                       timestamptz_to_str(unix_us - kUnixToPostgresMicros)),
+             errhint("Check the UUID, or the server's clock.")));
+
+  uuid6::pg::SharedState* state = uuid6::pg::AttachSharedState();
+  uuid6::pg::SharedSequence& sequence = state->sequences[static_cast<int>(generator)].sequence;
+  for (;;) {
+    SpinLockAcquire(&sequence.lock);
+    uuid6::RaiseLastTick(sequence.state, tick);
+    const bool covered = !uuid6::LeaseRunningLow(layout, uuid6::LeaseTick(sequence.state),
+                                                 uuid6::LastTick(sequence.state));
+    SpinLockRelease(&sequence.lock);
+    if (covered) break;
+    uuid6::pg::RenewLeaseOrWait(state, generator);
+  }
+  PG_RETURN_VOID();
 }

@@ -1,5 +1,7 @@
 #include "pg/shared_state.hpp"
 
+#include "pg/persistence.hpp"
+
 #include <cstring>
 
 namespace uuid6::pg {
@@ -8,7 +10,7 @@ namespace {
 
 // The name carries the struct's layout version, so that a library built with
 // another SharedState never attaches to a segment made by an older one.
-constexpr const char* kStateName = "uuid6 sequences v1";
+constexpr const char* kStateName = "uuid6 sequences v2";
 
 SharedState* attached_state = nullptr;
 StateMode attached_mode = StateMode::kSharedPreload;
@@ -18,9 +20,14 @@ shmem_request_hook_type previous_shmem_request_hook = nullptr;
 #endif
 shmem_startup_hook_type previous_shmem_startup_hook = nullptr;
 
+// A new state: zeroed, its locks ready, every sequence started above the
+// lease the state file holds (SPEC §2, Durability). Runs with the creator's
+// init lock held; restoring raises no ERROR.
 void InitializeState(SharedState* state) {
   memset(state, 0, sizeof *state);
   for (PaddedSequence& padded : state->sequences) SpinLockInit(&padded.sequence.lock);
+  SpinLockInit(&state->persistence.lock);
+  RestoreState(state);
 }
 
 // Finds or creates the named struct in the main shared-memory segment; the
@@ -48,6 +55,9 @@ void StartupSharedMemory() {
   attached_state = InitShmemStruct();
   attached_mode = StateMode::kSharedPreload;
   LWLockRelease(AddinShmemInitLock);
+  // The postmaster saves the exact last ticks at shutdown (a crash restart
+  // skips that and relies on the leases, as the other modes always do).
+  if (!IsUnderPostmaster) on_shmem_exit(SaveStateAtShutdown, PointerGetDatum(attached_state));
 }
 
 #if PG_VERSION_NUM >= 170000

@@ -29,8 +29,29 @@ union PaddedSequence {
   char padding[PG_CACHE_LINE_SIZE];
 };
 
+// What was restored from the state file when the shared state was created.
+enum class RestoreResult : int { kNoFile, kRestored, kUnreadable };
+
+// The state file's single writer and what the file gave at start. Writers
+// claim `writer_pid` under `lock` and write the file with no lock held, so
+// a slow disk never holds up a generator that still has lease left.
+struct Persistence {
+  slock_t lock;
+  int writer_pid;         // 0 when nobody is writing
+  int64 writer_since_us;  // CLOCK_MONOTONIC; a claim held 10 s is abandoned
+  uint64 writes;          // state files written since the state was created
+  int last_errno;         // of the last failed write, 0 after a success
+  // Set once when the state is created, read-only afterwards.
+  RestoreResult restore_result;
+  int64 restored_saved_at_us;  // `saved` line of the file restored
+  bool restored_present[kGeneratorCount];
+  uint64 restored_hi[kGeneratorCount];
+  uint64 restored_lo[kGeneratorCount];
+};
+
 struct SharedState {
   PaddedSequence sequences[kGeneratorCount];
+  Persistence persistence;
 };
 
 static_assert(sizeof(SharedSequence) <= PG_CACHE_LINE_SIZE, "a sequence fits one cache line");

@@ -10,7 +10,7 @@ use PostgreSQL::Test::Cluster;
 use Test::More;
 
 our @EXPORT = qw(new_node generation_table check_generations pgbench_generate
-  server_major);
+  server_major libfaketime start_faked set_fake_clock);
 
 # A started node; preloaded unless preload => 0. Extra postgresql.conf lines
 # in conf. Statement logging off: the tests generate hundreds of thousands.
@@ -26,6 +26,37 @@ sub new_node
 		. ($opts{conf} // ''));
 	$node->start unless $opts{no_start};
 	return $node;
+}
+
+# The libfaketime library, or undef when the faketime package is missing.
+sub libfaketime
+{
+	my ($library) = glob('/usr/lib/*/faketime/libfaketime.so.1');
+	return $library;
+}
+
+# The node's fake clock: an offset such as '+0' or '-3600', or a date.
+sub set_fake_clock
+{
+	my ($node, $clock) = @_;
+	open my $fh, '>', $node->basedir . '/faketime' or die $!;
+	print $fh "$clock\n";
+	close $fh;
+}
+
+# Starts (or restarts, with restart => 1) NODE under libfaketime reading its
+# fake clock, which stays in force for every process the postmaster forks,
+# crash restarts included. CLOCK_MONOTONIC stays real so timeouts work.
+sub start_faked
+{
+	my ($node, %opts) = @_;
+	set_fake_clock($node, '+0') unless -e $node->basedir . '/faketime';
+	local $ENV{LD_PRELOAD} = libfaketime();
+	local $ENV{FAKETIME_TIMESTAMP_FILE} = $node->basedir . '/faketime';
+	local $ENV{FAKETIME_NO_CACHE} = '1';
+	local $ENV{FAKETIME_DONT_FAKE_MONOTONIC} = '1';
+	local $ENV{TZ} = 'UTC';
+	$node->start(%opts);
 }
 
 sub server_major

@@ -1,0 +1,40 @@
+// The state file that keeps the sequences monotonic across restarts, crashes
+// and a clock stepped back while the server was down (SPEC §2, Durability).
+//
+// Each sequence has a durable *lease*: no tick above it is handed out before
+// a file saying so has been written. A backend that finds less than a second
+// and a half of lease left renews it for every busy sequence at once, outside
+// every spinlock and without making anyone wait; only a sequence that has
+// used up its lease waits for the write. A new shared state (server start,
+// crash restart, first attach when not preloaded) starts every sequence
+// above the lease in the file.
+#pragma once
+
+#include "core/sequence.hpp"
+#include "pg/shared_state.hpp"
+
+namespace uuid6::pg {
+
+// In the data directory (the working directory of every server process).
+constexpr const char* kStateFileName = "uuid6.state";
+
+// Reads the state file into a state being created. Raises no ERROR: a
+// missing file starts from the clock, an unreadable or corrupt one does too,
+// with a WARNING naming the file.
+void RestoreState(SharedState* state);
+
+// on_shmem_exit callback of the postmaster (preloaded only): writes the
+// exact last ticks at a clean shutdown; after a crash it writes nothing and
+// the leases on disk stand.
+void SaveStateAtShutdown(int code, Datum arg);
+
+// Renews the leases running low if nobody else is writing; never waits and
+// raises no ERROR. The common path's renewal, taken after a generation.
+void RenewLeasesIfIdle(SharedState* state);
+
+// Makes sure `generator`'s lease covers its last tick plus the lease span,
+// writing the file or waiting for the current writer. An ERROR (with the
+// file's path and the system error) when the file cannot be written.
+void RenewLeaseOrWait(SharedState* state, Generator generator);
+
+}  // namespace uuid6::pg

@@ -1,0 +1,191 @@
+# Keys never go backwards across a restart (SPEC §2, Durability): values are
+# made with the clock at +0, the server goes down — fast stop, immediate
+# stop, or a backend killed with SIGKILL (crash restart) — the clock steps
+# back an hour, and every new value of every version sorts above every old
+# one. Preloaded and not (lazy_shmem on 15/16, dsm_registry on 17+). Then: a
+# corrupt, truncated, foreign or unreadable state file never stops the
+# server; uuid6_advance lifts the sequences above imported keys, durably; and
+# a slow state-file write never holds up a generator.
+use strict;
+use warnings;
+use File::Spec;
+use PostgreSQL::Test::Utils;
+use Test::More;
+use Time::HiRes qw(time);
+use Uuid6Test;
+
+plan skip_all => 'libfaketime is not installed (Debian package faketime)'
+  unless libfaketime();
+
+my $all_versions = q{SELECT v, CASE v WHEN 6 THEN uuid_generate_v6() WHEN 7 THEN uuid_generate_v7()
+	ELSE uuid_generate_v8() END FROM generate_series(1, 1000), unnest(ARRAY[6, 7, 8]) AS v};
+
+# Every version's fresh values above every stored one; stores them too.
+sub check_above
+{
+	my ($node, $label) = @_;
+	my $result = $node->safe_psql('postgres', qq{
+		CREATE TEMP TABLE fresh AS $all_versions;
+		SELECT string_agg(format('%s:%s', v, bad), ' ' ORDER BY v) FROM (
+			SELECT f.v, count(*) FILTER (WHERE f.id <= (SELECT max(id::text)::uuid FROM keys k WHERE k.v = f.v)) AS bad
+			FROM fresh AS f(v, id) GROUP BY f.v) AS c;
+		INSERT INTO keys SELECT * FROM fresh;});
+	is($result, '6:0 7:0 8:0', "$label: all 3,000 new values per version above every old one");
+}
+
+sub crash_backend
+{
+	my ($node) = @_;
+	my $busy = $node->background_psql('postgres', on_error_stop => 0);
+	my $pid = $busy->query_safe('SELECT pg_backend_pid()');
+	$pid =~ s/\s+//g;
+	kill('KILL', $pid) or die "kill $pid: $!";
+	eval { $busy->quit; };
+	$node->poll_query_until('postgres', 'SELECT 1', '1') or die 'no recovery';
+}
+
+for my $preload (1, 0)
+{
+	my $node = new_node('durable' . $preload, preload => $preload, no_start => 1,
+		conf => "restart_after_crash = on\n");
+	start_faked($node);
+	my $major = server_major($node);
+	my $mode = $preload ? 'shared_preload' : $major >= 17 ? 'dsm_registry' : 'lazy_shmem';
+	$node->safe_psql('postgres', "CREATE EXTENSION uuid6; CREATE TABLE keys (v int, id uuid);
+		INSERT INTO keys $all_versions");
+	is($node->safe_psql('postgres', 'SELECT min(mode) FROM uuid6_status()'), $mode, "mode $mode");
+
+	my $offset = 0;
+	for my $how ('fast', 'immediate', 'crash')
+	{
+		$offset -= 3600;
+		if ($how eq 'crash')
+		{
+			# The clock steps back while the server runs; the crash restart
+			# re-creates the shared state from the file alone.
+			set_fake_clock($node, $offset);
+			crash_backend($node);
+			like(slurp_file($node->logfile), qr/terminated by signal 9/, "$mode: a real crash");
+		}
+		else
+		{
+			$node->stop($how);
+			set_fake_clock($node, $offset);
+			start_faked($node);
+		}
+		check_above($node, "$mode, stop $how, clock ${offset}s");
+		my $status = $node->safe_psql('postgres', q{
+			SELECT string_agg(format('%s:%s', version, restored_from), ' ' ORDER BY version) FROM uuid6_status()});
+		is($status, '6:state file 7:state file 8:state file', "$mode, $how: uuid6_status says what was restored");
+	}
+
+	if ($preload)
+	{
+		# Corrupt state files: the server starts, says so, and keeps working.
+		my $file = $node->data_dir . '/uuid6.state';
+		my $good = slurp_file($file);
+		my %damage = (
+			truncated => sub { open my $fh, '>', $file or die $!; print $fh substr($good, 0, 30); close $fh; },
+			foreign => sub { open my $fh, '>', $file or die $!; print $fh "hello\n"; close $fh; },
+			edited => sub { (my $bad = $good) =~ s/^v7 (\w)/v7 f/m; open my $fh, '>', $file or die $!; print $fh $bad; close $fh; },
+			unreadable => sub { chmod 0000, $file or die $!; });
+		for my $kind (sort keys %damage)
+		{
+			$node->stop('fast');
+			$good = slurp_file($file);
+			$damage{$kind}->();
+			my $offset_log = -s $node->logfile;
+			start_faked($node);
+			my $log = substr(slurp_file($node->logfile), $offset_log);
+			like($log, qr/WARNING:  uuid6: (ignoring|could not open) state file ".*uuid6\.state"/,
+				"$kind state file: the server starts and logs a WARNING with the path");
+			is($node->safe_psql('postgres', 'SELECT min(restored_from) FROM uuid6_status()'),
+				'unreadable state file', "$kind state file: uuid6_status says so");
+			chmod 0600, $file;
+		}
+	}
+	$node->stop;
+}
+
+# uuid6_advance: keys imported from a cluster whose clock is an hour ahead.
+{
+	my $node = new_node('advance', preload => 1);
+	$node->safe_psql('postgres', q{
+		CREATE EXTENSION uuid6;
+		CREATE TABLE imported AS
+			SELECT v, CASE v WHEN 6 THEN uuid_generate_v6(t) WHEN 7 THEN uuid_generate_v7(t)
+			                 ELSE uuid_generate_v8(t) END AS id
+			FROM unnest(ARRAY[6, 7, 8]) AS v, generate_series(now() + interval '59 minutes', now() + interval '1 hour', interval '1 second') AS t;
+		CREATE ROLE app LOGIN;});
+	my $above = q{SELECT string_agg(format('%s:%s', v, fresh > top), ' ' ORDER BY v) FROM (
+		SELECT v, max(id::text)::uuid AS top,
+		       CASE v WHEN 6 THEN uuid_generate_v6() WHEN 7 THEN uuid_generate_v7() ELSE uuid_generate_v8() END AS fresh
+		FROM imported GROUP BY v) AS m};
+	is($node->safe_psql('postgres', $above), '6:f 7:f 8:f', 'before uuid6_advance: new keys sort below the imported ones');
+
+	my ($rc, $out, $err) = $node->psql('postgres',
+		q{\set VERBOSITY verbose
+		  SELECT uuid6_advance('01a20161-dff5-7341-8c58-a75577312cb2')},
+		extra_params => [ '--username' => 'app' ]);
+	like($err, qr/ERROR:  42501: permission denied for function uuid6_advance/,
+		'a role without the grant gets 42501');
+	($rc, $out, $err) = $node->psql('postgres',
+		q{\set VERBOSITY verbose
+		  SELECT uuid6_advance(uuid_generate_v7(now() + interval '400 days'))});
+	like($err, qr/ERROR:  22008: uuid6_advance refuses a UUID more than one day ahead/,
+		'a value 400 days ahead gets 22008');
+
+	$node->safe_psql('postgres', q{
+		SELECT uuid6_advance((SELECT id FROM imported WHERE v = 6 ORDER BY id DESC LIMIT 1));
+		SELECT uuid6_advance((SELECT id FROM imported WHERE v = 7 ORDER BY id DESC LIMIT 1));
+		SELECT uuid6_advance((SELECT id FROM imported WHERE v = 8 ORDER BY id DESC LIMIT 1));});
+	is($node->safe_psql('postgres', $above), '6:t 7:t 8:t', 'after uuid6_advance: new keys sort above them');
+	# Persisted before it returned: an immediate stop right after keeps it.
+	$node->stop('immediate');
+	$node->start;
+	is($node->safe_psql('postgres', $above), '6:t 7:t 8:t', 'and still after an immediate stop');
+	$node->safe_psql('postgres', 'GRANT EXECUTE ON FUNCTION uuid6_advance(uuid) TO app');
+	($rc, $out, $err) = $node->psql('postgres', 'SELECT uuid6_advance(uuid_generate_v7())',
+		extra_params => [ '--username' => 'app' ]);
+	is($err, '', 'with a grant, another role may advance');
+	$node->stop;
+}
+
+# A slow disk: each state-file write takes 700 ms (an LD_PRELOAD library
+# delays the rename). Four clients generate for eight seconds. The call
+# whose backend writes the file takes the 700 ms itself; nobody else waits
+# for it: slow calls never overlap, and there are no more of them than
+# writes.
+{
+	my $slow = File::Spec->rel2abs('test/fault/uuid6_slow_rename.so');
+	SKIP:
+	{
+		skip "$slow is not built (make -C test/fault)", 3 unless -e $slow;
+		my $node = new_node('slowdisk', preload => 1, no_start => 1);
+		{
+			local $ENV{LD_PRELOAD} = $slow;
+			$node->start;
+		}
+		$node->safe_psql('postgres', q{CREATE EXTENSION uuid6;
+			CREATE TABLE calls (t0 timestamptz, id uuid, t1 timestamptz);
+			SELECT uuid_generate_v7();});
+		my $before = $node->safe_psql('postgres', 'SELECT persisted_until FROM uuid6_status() WHERE version = 7');
+		$node->pgbench('--no-vacuum --client=4 --jobs=4 --time=8', 0, [qr{processed: \d+}], [qr{^$}],
+			'4 clients generate while the state file is slow to write',
+			{ 'slow_disk.sql' => "INSERT INTO calls SELECT clock_timestamp(), uuid_generate_v7(), clock_timestamp();\n" });
+		my ($calls, $slow, $overlapping) = split /\|/, $node->safe_psql('postgres', q{
+			WITH slow AS (SELECT t0, t1 FROM calls WHERE t1 - t0 >= interval '500 ms')
+			SELECT (SELECT count(*) FROM calls), (SELECT count(*) FROM slow),
+			       (SELECT count(*) FROM slow a JOIN slow b ON a.t0 < b.t0 AND b.t0 < a.t1)});
+		my $writes = () = slurp_file($node->logfile) =~ /uuid6_slow_rename: delayed/g;
+		cmp_ok($writes, '>=', 5, "the state file was rewritten $writes times, 700 ms each, during the run");
+		cmp_ok($slow, '<=', $writes, "$slow of $calls calls took 500 ms or more: at most one per write");
+		is($overlapping, 0, 'no slow call overlapped another: only the writing backend waited');
+		my $after = $node->safe_psql('postgres', q{
+			SELECT persisted_until > clock_timestamp() FROM uuid6_status() WHERE version = 7});
+		is($after, 't', "the lease still runs ahead of the clock (before the run: $before)");
+		$node->stop;
+	}
+}
+
+done_testing();

@@ -1,0 +1,166 @@
+// The durable side of the sequences (SPEC §2, Durability): the state file's
+// text form, the lease arithmetic that decides when a sequence must wait for
+// a write, and the tick a UUID stands for (uuid6_advance).
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <random>
+#include <string>
+
+#include "core/layout.hpp"
+#include "core/sequence.hpp"
+#include "core/state_file.hpp"
+
+namespace uuid6 {
+namespace {
+
+PersistedState Sample() {
+  PersistedState state;
+  std::memset(&state, 0, sizeof state);
+  state.saved_unix_us = 1795319521271774;
+  state.present[0] = state.present[1] = state.present[5] = true;
+  state.lease[0] = (static_cast<Tick>(0x7c7) << 64) | 0x98a04fbb1d43fffULL;
+  state.lease[1] = 0x1a20198d647a20ffULL;
+  state.lease[5] = 1;
+  return state;
+}
+
+std::string Format(const PersistedState& state) {
+  char buffer[kStateFileMaxBytes];
+  const size_t length = FormatStateFile(state, buffer, sizeof buffer);
+  EXPECT_GT(length, 0u);
+  return std::string(buffer, length);
+}
+
+TEST(StateFile, RoundTrips) {
+  const PersistedState state = Sample();
+  const std::string text = Format(state);
+  EXPECT_EQ(text.rfind("uuid6 state 1\nsaved 1795319521271774\nv6 7c7098a04fbb1d43fff\n", 0), 0u)
+      << text;
+  PersistedState parsed;
+  ASSERT_EQ(ParseStateFile(text.data(), text.size(), parsed), StateFileError::kNone);
+  EXPECT_EQ(parsed.saved_unix_us, state.saved_unix_us);
+  for (int i = 0; i < kGeneratorCount; i++) {
+    EXPECT_EQ(parsed.present[i], state.present[i]) << i;
+    EXPECT_TRUE(parsed.lease[i] == state.lease[i]) << i;
+  }
+}
+
+TEST(StateFile, EveryTruncationIsRefused) {
+  const std::string text = Format(Sample());
+  for (size_t length = 0; length < text.size(); length++) {
+    PersistedState parsed;
+    EXPECT_NE(ParseStateFile(text.data(), length, parsed), StateFileError::kNone) << length;
+    for (int i = 0; i < kGeneratorCount; i++) EXPECT_FALSE(parsed.present[i]);
+  }
+}
+
+TEST(StateFile, EveryChangedByteIsRefused) {
+  const std::string text = Format(Sample());
+  for (size_t at = 0; at < text.size(); at++) {
+    for (int delta : {1, 2, 16, 0x20}) {
+      std::string bad = text;
+      bad[at] = static_cast<char>(bad[at] ^ delta);
+      PersistedState parsed;
+      EXPECT_NE(ParseStateFile(bad.data(), bad.size(), parsed), StateFileError::kNone)
+          << "byte " << at << " ^ " << delta;
+    }
+  }
+}
+
+TEST(StateFile, NamesWhatIsWrong) {
+  PersistedState parsed;
+  EXPECT_EQ(ParseStateFile("hello\n", 6, parsed), StateFileError::kForeign);
+  const char* future = "uuid6 state 2\nsaved 1\ncheck 0\n";
+  EXPECT_EQ(ParseStateFile(future, std::strlen(future), parsed), StateFileError::kVersion);
+  std::string text = Format(Sample());
+  text += "v8 1\n";  // after the check line
+  EXPECT_EQ(ParseStateFile(text.data(), text.size(), parsed), StateFileError::kMalformed);
+  EXPECT_STREQ(StateFileErrorText(StateFileError::kChecksum), "checksum mismatch");
+}
+
+TEST(StateFile, RandomBytesNeverParse) {
+  std::mt19937_64 random(11);
+  char bytes[200];
+  for (int round = 0; round < 20000; round++) {
+    const size_t length = random() % sizeof bytes;
+    for (size_t i = 0; i < length; i++) bytes[i] = static_cast<char>(random());
+    PersistedState parsed;
+    EXPECT_NE(ParseStateFile(bytes, length, parsed), StateFileError::kNone);
+  }
+}
+
+TEST(Lease, NoTickBeyondTheLeaseIsTaken) {
+  for (Generator g : {Generator::kV6, Generator::kV7, Generator::kV8}) {
+    const SequenceLayout& layout = LayoutOf(g);
+    SequenceState state{};
+    Tick tick = 0;
+    const uint64_t clock = 1000000000;
+    // No lease yet: nothing is handed out, and nothing changes.
+    EXPECT_FALSE(TryAdvanceSequence(state, layout, clock, 5, false, tick));
+    EXPECT_EQ(state.generated, 0u);
+    EXPECT_TRUE(LastTick(state) == 0);
+    ExtendLease(state, LeaseFor(layout, LastTick(state), clock));
+    // The lease covers two seconds of clock past `clock`.
+    EXPECT_TRUE(TryAdvanceSequence(state, layout, clock, 5, false, tick));
+    EXPECT_TRUE(TryAdvanceSequence(state, layout, clock + 2 * layout.race_tolerance, 5, false, tick));
+    EXPECT_FALSE(
+        TryAdvanceSequence(state, layout, clock + 2 * layout.race_tolerance + 1, 5, false, tick));
+    EXPECT_EQ(state.generated, 2u);
+    // A frozen clock counts up to the lease's very last tick, then stops.
+    SequenceState frozen{};
+    ExtendLease(frozen, LeaseFor(layout, 0, clock));
+    const Tick lease = LeaseTick(frozen);
+    RaiseLastTick(frozen, lease - 3);
+    int taken = 0;
+    while (TryAdvanceSequence(frozen, layout, clock, 0, false, tick)) taken++;
+    EXPECT_EQ(taken, 3);
+    EXPECT_TRUE(LastTick(frozen) == lease);
+  }
+}
+
+TEST(Lease, RenewedWellBeforeItRunsOut) {
+  const SequenceLayout& layout = LayoutOf(Generator::kV7);
+  const uint64_t second = layout.race_tolerance;
+  const Tick lease = LeaseFor(layout, 0, 100 * second);
+  const auto at = [&](uint64_t clock) { return static_cast<Tick>(clock) << layout.low_bits; };
+  EXPECT_FALSE(LeaseRunningLow(layout, lease, at(100 * second)));
+  EXPECT_FALSE(LeaseRunningLow(layout, lease, at(100 * second + second / 2)));
+  EXPECT_TRUE(LeaseRunningLow(layout, lease, at(100 * second + second / 2 + 1)));
+  // A lease never goes down.
+  SequenceState state{};
+  ExtendLease(state, lease);
+  ExtendLease(state, lease - 1);
+  EXPECT_TRUE(LeaseTick(state) == lease);
+  // Taken from the later of the last tick and the clock.
+  EXPECT_TRUE(LeaseFor(layout, at(500 * second), 100 * second) > at(502 * second));
+}
+
+TEST(Advance, TickOfAUuidPutsEveryLaterValueAboveIt) {
+  std::mt19937_64 random(3);
+  for (Generator g : {Generator::kV6, Generator::kV7, Generator::kV8}) {
+    const SequenceLayout& layout = LayoutOf(g);
+    for (int round = 0; round < 2000; round++) {
+      // Any UUID of the version, e.g. from another generator.
+      const Uuid foreign = WithVersion(Uuid{random(), random()}, 6 + static_cast<int>(g));
+      Tick tick = 0;
+      ASSERT_TRUE(TickOfUuid(g, foreign, tick));
+      SequenceState state{};
+      RaiseLastTick(state, tick);
+      ExtendLease(state, ~Tick{0} >> 1);
+      Tick next = 0;
+      // Even with the clock far behind, the next value sorts above.
+      ASSERT_TRUE(TryAdvanceSequence(state, layout, 1, random(), false, next));
+      const uint64_t bits = random();
+      ASSERT_TRUE(foreign < PackTick(g, next, bits, -1)) << round;
+      ASSERT_TRUE(foreign < PackTick(g, next, bits, 65535)) << round;
+    }
+    Tick tick = 0;
+    EXPECT_FALSE(TickOfUuid(g, WithVersion(Uuid{1, 2}, 4), tick));
+  }
+  Tick tick = 0;
+  EXPECT_FALSE(TickOfUuid(Generator::kDraftV7Millis, WithVersion(Uuid{1, 2}, 7), tick));
+}
+
+}  // namespace
+}  // namespace uuid6

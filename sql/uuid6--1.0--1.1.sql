@@ -64,3 +64,17 @@ CREATE FUNCTION uuid_from_ulid(text) RETURNS uuid
     AS 'MODULE_PATHNAME', 'uuid_from_ulid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION uuid_from_ulid(text) IS
     'The UUID of a ULID, read in either case; a wrong length, a character outside the alphabet or a value above 128 bits is an error (22P02)';
+
+-- ---------------------------------------------------------------------------
+-- Hardening: the v6 node id moves to octets 11-12, after the multicast bit
+-- every random v6 node now carries (RFC 9562 section 6.10), and decoded
+-- times are rounded down, never later than the instant a value was made.
+
+COMMENT ON FUNCTION uuid_extract_node(uuid) IS
+    'The 16 node bits of a v6 (bits 88-103, octets 11-12) or of a v7 or v8 (bits 74-89): the generating cluster''s uuid6.node_id when it had one set, random bits otherwise; NULL for other versions and variants';
+
+COMMENT ON FUNCTION uuid_extract_time(uuid, boolean) IS
+    'As uuid_extract_time(uuid); with sub_ms true a v7 also reads rand_a as the RFC 9562 Method 3 sub-millisecond fraction, rounded down to the microsecond';
+
+COMMENT ON FUNCTION uuid_extract_time_draft(uuid) IS
+    'Creation time of a v7 in the pre-RFC draft layout, read precision-blind as 36-bit seconds plus a binary fraction, truncated to the microsecond; NULL for other versions';

@@ -58,12 +58,13 @@ void CheckUuid(const uuid6::Uuid& id) {
     Require(!(id < floor));
   }
   if (version >= 6 && version <= 8) Require(NodeIdOf(id) >= 0 && NodeIdOf(id) <= 0xFFFF);
-  // The draft reading of any v7: inside (or at the end of) its second.
+  // The draft reading of any v7: inside its second (truncated, so never at
+  // the end of it).
   int64_t draft_us = 0;
   Require(ExtractDraftUnixMicros(id, draft_us) == (version == 7));
   if (version == 7) {
     const int64_t second = static_cast<int64_t>(id.hi >> 28) * 1000000;
-    Require(draft_us >= second && draft_us <= second + 1000000);
+    Require(draft_us >= second && draft_us < second + 1000000);
   }
 }
 
@@ -77,8 +78,14 @@ void CheckDraft(int64_t units, uint64_t random) {
     const int64_t per_second = DraftUnitsPerSecond(p);
     const int64_t instant = per_second >= 1000000 ? units / (per_second / 1000000)
                                                   : units * (1000000 / per_second);
-    const int64_t tolerance = p == DraftPrecision::kMillis ? 1000 : 1;
-    Require(us - instant <= tolerance && instant - us <= tolerance);
+    if (p == DraftPrecision::kMillis) {
+      // A 244-us fraction step below the instant at most, and the sequence
+      // bits read as less than one more step above it.
+      Require(us - instant < 245 && instant - us < 245);
+    } else {
+      // Exactly the instant's microsecond, whatever the sequence and random bits.
+      Require(us == instant);
+    }
   }
 }
 
@@ -92,6 +99,8 @@ void CheckInstant(int64_t us, uint64_t random) {
     Require(ExtractUnixMicros(id, g == Generator::kV7, decoded));
     Require(decoded == us);
     Require(NodeIdOf(id) == static_cast<int>(random & 0xFFFF));
+    // RFC 9562 §6.10: a random v6 node is a multicast one.
+    Require(g != Generator::kV6 || (id.lo & kV6MulticastBit) != 0);
   }
 }
 

@@ -149,9 +149,10 @@ SELECT uuid_generate_v8(timestamptz '294276-12-31 23:59:59.999999+00');
 \echo SQLSTATE :LAST_ERROR_SQLSTATE
 SELECT uuid_extract_time(uuid_generate_v8(timestamptz '2554-07-21 23:34:33.709551+00')) AS v8_last;
 
--- uuid6_status(): preloaded here, one row per version, counting.
-SELECT mode, node_id, version, generated > 0 AS counted, clock_regressions,
-       ahead_of_clock_us >= 0 AS ahead_known
+-- uuid6_status(): one row per version, counting, in one of the cluster-wide
+-- modes (which one depends on the server: preloaded or not, and its version).
+SELECT mode IN ('shared_preload', 'dsm_registry', 'lazy_shmem') AS cluster_wide, node_id, version,
+       generated > 0 AS counted, clock_regressions, ahead_of_clock_us >= 0 AS ahead_known
 FROM uuid6_status() ORDER BY version;
 
 -- uuid6.node_id is a server setting: off by default, not settable per session.

@@ -68,11 +68,17 @@ cluster_dir() {
   echo "$dir"
 }
 
-# cluster_start DIR PORT [extra postgresql.conf lines...]: a fresh cluster
-# listening on a socket in DIR only, with uuid6 preloaded.
+# cluster_start DIR PORT [--no-preload] [extra postgresql.conf lines...]: a
+# fresh cluster listening on a socket in DIR only, with uuid6 preloaded
+# unless --no-preload is given (uuid6 then finds its shared state as on a
+# managed database: in the DSM registry or the main segment's spare space).
 cluster_start() {
-  local dir=$1 port=$2
+  local dir=$1 port=$2 preload=yes
   shift 2
+  if [ "${1:-}" = --no-preload ]; then
+    preload=no
+    shift
+  fi
   cluster_stop "$dir" 2>/dev/null
   as_postgres rm -rf "$dir/data"
   as_postgres initdb -D "$dir/data" -U postgres -A trust --no-sync >"$dir/initdb.log" 2>&1 || {
@@ -80,7 +86,7 @@ cluster_start() {
     return 1
   }
   {
-    echo "shared_preload_libraries = 'uuid6'"
+    if [ $preload = yes ]; then echo "shared_preload_libraries = 'uuid6'"; fi
     echo "listen_addresses = ''"
     echo "unix_socket_directories = '$dir'"
     echo "port = $port"

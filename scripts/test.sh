@@ -2,8 +2,11 @@
 # The whole uuid6 test suite, from a fresh Debian 12 machine:
 #   installs what is missing, builds (warnings are errors), installs, runs the
 #   core unit tests and a fuzz smoke, starts a scratch cluster in build/ with
-#   uuid6 preloaded, runs pg_regress, the isolation specs and the TAP tests,
-#   stops the cluster (also on failure), and ends with "N passed, N failed".
+#   uuid6 preloaded, runs pg_regress, the isolation specs and the README
+#   examples, runs pg_regress and the isolation specs again on a second
+#   scratch cluster that does not preload uuid6 (as `make installcheck` runs
+#   against a managed server), runs the TAP tests, stops the clusters (also on
+#   failure), and ends with "N passed, N failed".
 #
 #   scripts/test.sh                 everything, against Debian's PostgreSQL 15
 #   PG_CONFIG=... scripts/test.sh   against another server build
@@ -76,16 +79,18 @@ cluster_start "$CLUSTER" 5499 || {
 }
 
 # run_installcheck SUITE DIFFS MAKE_ARGS...: one PGXS installcheck suite
-# against the scratch cluster, its results counted; DIFFS shown on failure.
+# against the current scratch cluster, its results counted; DIFFS shown on
+# failure.
 run_installcheck() {
-  local suite=$1 diffs=$2 bad
+  local suite=$1 diffs=$2 bad suite_log
   shift 2
+  suite_log="$BUILD/$(printf '%s' "$suite" | tr -cs 'A-Za-z0-9' '-').log"
   log "$suite"
-  make -C "$ROOT" -s installcheck PG_CONFIG="$PG_CONFIG" "$@" >"$BUILD/$suite.log" 2>&1
-  grep -E '(\.\.\.|^ok|^not ok|tests)' "$BUILD/$suite.log"
-  bad=$(count '(\.\.\. FAILED|^not ok )' "$BUILD/$suite.log")
+  make -C "$ROOT" -s installcheck PG_CONFIG="$PG_CONFIG" "$@" >"$suite_log" 2>&1
+  grep -E '(\.\.\.|^ok|^not ok|tests)' "$suite_log"
+  bad=$(count '(\.\.\. FAILED|^not ok )' "$suite_log")
   [ "$bad" -gt 0 ] && [ -f "$diffs" ] && head -n 100 "$diffs"
-  record "$suite" "$(count '(\.\.\. ok|^ok )' "$BUILD/$suite.log")" "$bad"
+  record "$suite" "$(count '(\.\.\. ok|^ok )' "$suite_log")" "$bad"
 }
 run_installcheck regress "$ROOT/regression.diffs" ISOLATION=
 run_installcheck isolation "$ROOT/test/isolation/regression.diffs" REGRESS=
@@ -110,6 +115,25 @@ echo "$(grep -c . "$BUILD/readme.sql") lines of SQL run, $(grep -c . "$BUILD/rea
 record docs $((1 - docs_bad)) $docs_bad
 
 cluster_stop "$CLUSTER"
+
+# The same suites on a server that does not preload uuid6: its sequences
+# then live in the DSM registry (PostgreSQL 17+) or in the main segment's
+# spare space (15/16), and every suite must pass there too.
+CLUSTER=$(cluster_dir cluster-not-preloaded)
+log "starting a scratch cluster without uuid6 preloaded in $CLUSTER"
+if cluster_start "$CLUSTER" 5497 --no-preload; then
+  run_installcheck "regress (not preloaded)" "$ROOT/regression.diffs" ISOLATION=
+  run_installcheck "isolation (not preloaded)" "$ROOT/test/isolation/regression.diffs" REGRESS=
+  expected_mode=lazy_shmem
+  [ "$("$PG_CONFIG" --version | sed 's/^PostgreSQL \([0-9]*\).*/\1/')" -ge 17 ] && expected_mode=dsm_registry
+  mode=$(psql -X -q -At -d postgres -c 'CREATE EXTENSION IF NOT EXISTS uuid6' \
+    -c 'SELECT DISTINCT mode FROM uuid6_status()' 2>&1 | tail -n 1)
+  echo "mode without preloading: $mode (expected $expected_mode)"
+  if [ "$mode" = "$expected_mode" ]; then record "mode (not preloaded)" 1 0; else record "mode (not preloaded)" 0 1; fi
+  cluster_stop "$CLUSTER"
+else
+  record "cluster (not preloaded)" 0 1
+fi
 
 log "TAP (PostgreSQL::Test::Cluster)"
 # The fault-injection library of the TAP tests (test/fault), beside uuid6.

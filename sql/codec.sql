@@ -116,10 +116,18 @@ SELECT uuid_v6_floor('1582-10-14 23:59:59.999999+00');
 \echo SQLSTATE :LAST_ERROR_SQLSTATE
 SELECT uuid_v6_floor('5236-03-31 21:21:00.684698+00');
 \echo SQLSTATE :LAST_ERROR_SQLSTATE
+-- PostgreSQL's last instant lies beyond every layout, and its count of
+-- microseconds since 1970 beyond int64: refused like any other late instant.
+SELECT uuid_v7_floor('294276-12-31 23:59:59.999999+00');
+\echo SQLSTATE :LAST_ERROR_SQLSTATE
+SELECT uuid_v6_floor('294276-12-31 23:59:59.999999+00');
+\echo SQLSTATE :LAST_ERROR_SQLSTATE
 
--- uuid_extract_node: the bits uuid6.node_id fills (v6: 80-95; v7, v8: 74-89),
--- read from hand-built values; NULL for versions without them.
-SELECT uuid_extract_node('1ec9414c-232a-6b00-b3c8-1234deced846') AS v6_octets_10_11,
+-- uuid_extract_node: the bits uuid6.node_id fills (v6: 88-103, after the
+-- multicast octet; v7, v8: 74-89), read from hand-built values; NULL for
+-- versions without them.
+SELECT uuid_extract_node('1ec9414c-232a-6b00-b3c8-011234ced846') AS v6_octets_11_12,
+       uuid_extract_node('1ec9414c-232a-6b00-b3c8-ff0000ced846') AS v6_octet_10_is_not_read,
        uuid_extract_node('017f22e2-79b0-7cc3-98c4-dc0c0c07398f') AS v7_vector,
        uuid_extract_node('017f22e2-79b0-7cc3-9804-8d00ffffffff') AS v7_0x1234,
        uuid_extract_node('18ea1fae-20ee-8c6c-8004-8d0000000000') AS v8_0x1234,

@@ -8,19 +8,24 @@ SET datestyle = 'ISO, YMD';
 -- (0x5555) are 21845 / 65536 s = 0.3333282 s.
 SELECT uuid_extract_time_draft('00000000-0555-7500-8000-000000000000') AS example_0x5555;
 
--- Values built by hand for 2022-02-22 19:22:22.123456789 UTC, second 0x62153AEE:
+-- Values built by hand for 2022-02-22 19:22:22.123456789 UTC, second 0x621537EE,
+-- as uuid_generate_v7_draft writes them:
 --   ms: fraction floor(0.123 * 2^12) = 0x1F7 in subsec_a, sequence 1 in subsec_b
---   us: fraction floor(0.123456 * 2^24) = 0x1F9ACF over subsec_a and subsec_b,
+--   us: fraction ceil(0.123456 * 2^24) = 0x1F9AD0 over subsec_a and subsec_b,
 --       sequence 1 in the top 14 bits of subsec_seq_node
---   ns: fraction floor(0.123456789 * 2^38) over subsec_a, subsec_b and 14 bits,
+--   ns: fraction ceil(0.123456789 * 2^38) over subsec_a, subsec_b and 14 bits,
 --       then sequence 1 in 8 bits
--- Each reads back within one unit of its precision (the ms one's sequence
--- bits read as sub-ms noise, as the draft says they will).
+-- Decoding truncates to the microsecond: the us and ns values read back as
+-- exactly .123456, the ms one less than one fraction step (244 us) before
+-- its millisecond (its sequence bits read as sub-ms noise, as the draft says
+-- they will). A us fraction rounded down (0x1F9ACF, as another generator may
+-- write it) reads one microsecond early: never late.
 SELECT p, u, uuid_extract_time_draft(u) AS draft_time,
        (uuid_inspect(u)).version
 FROM (VALUES ('ms', '0621537e-e1f7-7001-8000-000000000000'::uuid),
-             ('us', '0621537e-e1f9-7acf-8001-000000000000'),
-             ('ns', '0621537e-e1f9-7add-8dce-010000000000')) AS t(p, u);
+             ('us', '0621537e-e1f9-7ad0-8001-000000000000'),
+             ('ns', '0621537e-e1f9-7add-8dcf-010000000000'),
+             ('us rounded down', '0621537e-e1f9-7acf-8001-000000000000')) AS t(p, u);
 
 -- Generation at each precision: version 7, now, strictly increasing.
 SELECT p, count(*) AS generated,
@@ -30,6 +35,13 @@ SELECT p, count(*) AS generated,
 FROM (SELECT p, id, lag(id) OVER (PARTITION BY p ORDER BY n) AS previous
       FROM unnest(ARRAY['ms', 'us', 'ns']) AS p,
            LATERAL (SELECT n, uuid_generate_v7_draft(p) AS id FROM generate_series(1, 10000) AS n) AS g) AS s
+GROUP BY p ORDER BY p;
+-- Read back, a fresh 'us' or 'ns' value is never later than clock_timestamp()
+-- taken right after it: decoding truncates to the microsecond (SPEC §3).
+SELECT p, count(*) AS samples, count(*) FILTER (WHERE uuid_extract_time_draft(id) > t) AS late
+FROM unnest(ARRAY['us', 'ns']) AS p,
+     LATERAL (SELECT uuid_generate_v7_draft(p) AS id, clock_timestamp() AS t
+              FROM generate_series(1, 10000) OFFSET 0) AS g
 GROUP BY p ORDER BY p;
 -- The default precision is 'us'.
 SELECT pg_get_function_arguments('uuid_generate_v7_draft'::regproc) AS arguments;

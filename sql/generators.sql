@@ -43,6 +43,31 @@ SELECT abs(extract(epoch FROM uuid_extract_time(uuid_generate_v6()) - clock_time
        abs(extract(epoch FROM uuid_extract_time(uuid_generate_v7(), true) - clock_timestamp())) < 1 AS v7_now,
        abs(extract(epoch FROM uuid_extract_time(uuid_generate_v8()) - clock_timestamp())) < 1 AS v8_now;
 
+-- A decoded time is never later than the moment the value was made (SPEC
+-- §3): read back, each fresh value is at or before clock_timestamp() taken
+-- right after it. (Rounding up would put most v7 sub-ms readings after it.)
+SELECT count(*) AS samples,
+       count(*) FILTER (WHERE uuid_extract_time(v6) > t) AS v6_late,
+       count(*) FILTER (WHERE uuid_extract_time(v7, true) > t) AS v7_sub_ms_late,
+       count(*) FILTER (WHERE uuid_extract_time(v7) > t) AS v7_late,
+       count(*) FILTER (WHERE uuid_extract_time(v8) > t) AS v8_late
+FROM (SELECT uuid_generate_v6() AS v6, uuid_generate_v7() AS v7, uuid_generate_v8() AS v8,
+             clock_timestamp() AS t
+      FROM generate_series(1, 20000) OFFSET 0) AS s;
+
+-- RFC 9562 §6.10: a v6 with a random node has the multicast bit (the least
+-- significant bit of octet 10) set, generated or backfilled; the other seven
+-- bits of that octet stay random.
+SELECT count(*) AS samples,
+       count(*) FILTER (WHERE get_byte(b, 10) & 1 = 0) AS unicast,
+       count(DISTINCT get_byte(b, 10)) AS octet_10_values
+FROM (SELECT uuid_send(uuid_generate_v6()) AS b FROM generate_series(1, 10000)) AS s;
+SELECT count(*) AS samples,
+       count(*) FILTER (WHERE get_byte(b, 10) & 1 = 0) AS unicast,
+       count(DISTINCT get_byte(b, 10)) AS octet_10_values
+FROM (SELECT uuid_send(uuid_generate_v6('2001-02-03 04:05:06+00'::timestamptz + n * interval '1 ms')) AS b
+      FROM generate_series(1, 10000) AS n) AS s;
+
 -- Core uuid_extract_timestamp reads v1 from PostgreSQL 17 and v7 from 18:
 -- wherever it reads a version, it must agree with uuid_extract_time. Where
 -- the server has core uuidv7 (18+), our sub-millisecond reading of its
@@ -115,11 +140,19 @@ SELECT uuid_generate_v6('1582-10-14 00:00:00+00');
 \echo SQLSTATE :LAST_ERROR_SQLSTATE
 SELECT uuid_generate_v6('-infinity');
 \echo SQLSTATE :LAST_ERROR_SQLSTATE
+-- PostgreSQL's last instant: its microseconds since 1970 exceed int64.
+SELECT uuid_generate_v6('294276-12-31 23:59:59.999999+00');
+\echo SQLSTATE :LAST_ERROR_SQLSTATE
+SELECT uuid_generate_v7('294276-12-31 23:59:59.999999+00');
+\echo SQLSTATE :LAST_ERROR_SQLSTATE
+SELECT uuid_generate_v8(timestamptz '294276-12-31 23:59:59.999999+00');
+\echo SQLSTATE :LAST_ERROR_SQLSTATE
 SELECT uuid_extract_time(uuid_generate_v8(timestamptz '2554-07-21 23:34:33.709551+00')) AS v8_last;
 
--- uuid6_status(): preloaded here, one row per version, counting.
-SELECT mode, node_id, version, generated > 0 AS counted, clock_regressions,
-       ahead_of_clock_us >= 0 AS ahead_known
+-- uuid6_status(): one row per version, counting, in one of the cluster-wide
+-- modes (which one depends on the server: preloaded or not, and its version).
+SELECT mode IN ('shared_preload', 'dsm_registry', 'lazy_shmem') AS cluster_wide, node_id, version,
+       generated > 0 AS counted, clock_regressions, ahead_of_clock_us >= 0 AS ahead_known
 FROM uuid6_status() ORDER BY version;
 
 -- uuid6.node_id is a server setting: off by default, not settable per session.

@@ -18,7 +18,7 @@ SELECT extname, extnamespace::regnamespace, extowner::regrole FROM pg_extension 
 SET search_path = app;
 SELECT uuid_v1_to_v6('c232ab00-9414-11ec-b3c8-9f6bdeced846');
 SELECT uuid_extract_time(uuid_generate_v7()) IS NOT NULL AS generated;
-SELECT mode FROM uuid6_status() LIMIT 1;
+SELECT mode IN ('shared_preload', 'dsm_registry', 'lazy_shmem') AS cluster_wide FROM uuid6_status() LIMIT 1;
 DROP EXTENSION uuid6;
 \c :regression_db :superuser
 DROP DATABASE uuid6_trusted;

@@ -33,8 +33,17 @@ Status PackDraftV7(DraftPrecision precision, int64_t unix_units, uint32_t sequen
   const uint64_t seconds = static_cast<uint64_t>(unix_units / per_second);
   const int fraction_bits = encoding.fraction_bits;
   const int sequence_bits = encoding.sequence_bits;
-  const uint64_t fraction = static_cast<uint64_t>(
-      (static_cast<Tick>(unix_units % per_second) << fraction_bits) / per_second);
+  // SPEC §3: the precision-blind decoder truncates to the microsecond, so
+  // a value must stand for an instant no later than its microsecond allows.
+  // Where a fraction step is finer than a microsecond ('us': 60 ns, 'ns':
+  // 3.6 ps) the fraction is rounded up: it stays inside the instant's
+  // microsecond (sequence and random bits add less than one more step), and
+  // the decoder reads exactly that microsecond. For 'ms' (steps of 244 us)
+  // rounding up could read up to 244 us late, so it rounds down.
+  const Tick scaled = static_cast<Tick>(unix_units % per_second) << fraction_bits;
+  const bool round_up = (uint64_t{1} << fraction_bits) > 1000000;
+  const uint64_t fraction =
+      static_cast<uint64_t>((scaled + (round_up ? per_second - 1 : 0)) / per_second);
 
   // All 86 sub-second bits (subsec_a, subsec_b, subsec_seq_node) in one
   // 128-bit value, most significant first: fraction, sequence, random.
@@ -56,9 +65,9 @@ bool ExtractDraftUnixMicros(const Uuid& id, int64_t& unix_us) noexcept {
   // The first 64 sub-second bits; the remaining 22 weigh under 2^-64 s.
   const uint64_t fraction64 = (((id.hi >> 16) & 0xFFF) << 52) | ((id.hi & 0xFFF) << 40) |
                               (LowBits(id.lo, 62) >> 22);
-  const Tick half = Tick{1} << 63;
-  const int64_t micros =
-      static_cast<int64_t>((static_cast<Tick>(fraction64) * 1000000 + half) >> 64);
+  // Truncated to the microsecond (SPEC §3: never later than the value's
+  // instant); below 10^6, so the second never carries.
+  const int64_t micros = static_cast<int64_t>((static_cast<Tick>(fraction64) * 1000000) >> 64);
   unix_us = static_cast<int64_t>(seconds) * 1000000 + micros;
   return true;
 }

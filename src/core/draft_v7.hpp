@@ -36,13 +36,15 @@ inline int64_t DraftUnitsPerSecond(DraftPrecision precision) noexcept {
 }
 
 // A draft v7 from Unix time in the precision's unit (ms, us or ns since
-// 1970), a sequence value and random bits. The fraction is
-// floor(sub-second x 2^bits). Out of range: before 1970 or at/after 2^36 s.
+// 1970), a sequence value and random bits. The fraction is sub-second x
+// 2^bits, rounded up for 'us' and 'ns' (their steps are finer than a
+// microsecond, so the value reads back as exactly its microsecond) and down
+// for 'ms'. Out of range: before 1970 or at/after 2^36 s.
 Status PackDraftV7(DraftPrecision precision, int64_t unix_units, uint32_t sequence,
                    uint64_t random, Uuid& out) noexcept;
 
 // §4.4.4.2: decoded without knowing the precision, the concatenated subsec
-// bits read as a binary fraction of the second, rounded to the nearest
+// bits read as a binary fraction of the second, truncated to the
 // microsecond. False for anything but an RFC-variant version 7.
 bool ExtractDraftUnixMicros(const Uuid& id, int64_t& unix_us) noexcept;
 

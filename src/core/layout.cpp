@@ -173,6 +173,15 @@ int64_t FloorDiv(int64_t a, int64_t b) noexcept {
   return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
 }
 
+int64_t UnixMicrosFromPostgresMicros(int64_t postgres_us) noexcept {
+  // PostgreSQL's last years (from about 294247 on) do not fit in int64 once
+  // shifted to 1970. Saturating keeps them where they belong: past the end
+  // of every layout, so each encoder's range check refuses them.
+  int64_t unix_us = 0;
+  if (__builtin_add_overflow(postgres_us, kUnixToPostgresMicros, &unix_us)) return INT64_MAX;
+  return unix_us;
+}
+
 Status V6TicksFromUnixMicros(int64_t unix_us, uint64_t& ts60) noexcept {
   if (unix_us < kV6MinUnixMicros || unix_us > kV6MaxUnixMicros) return Status::kOutOfRange;
   ts60 = static_cast<uint64_t>(unix_us * 10 + kGregorianToUnix100ns);
@@ -192,13 +201,20 @@ int64_t UnixMicrosFromV6Ticks(uint64_t ts60) noexcept {
 Status V7TimeFromUnixMicros(int64_t unix_us, uint64_t& unix_ms, uint32_t& fraction12) noexcept {
   if (unix_us < 0 || unix_us > kV7MaxUnixMicros) return Status::kOutOfRange;
   unix_ms = static_cast<uint64_t>(unix_us / kMicrosPerMilli);
-  fraction12 = static_cast<uint32_t>((unix_us % kMicrosPerMilli) * 4096 / kMicrosPerMilli);
+  // Rounded up: a fraction step (244 ns) is finer than a microsecond, so
+  // the smallest fraction at or after the instant is still inside its
+  // microsecond, and the decoder's floor reads that microsecond back. At
+  // most ceil(999 * 4.096) = 4092: never spills into the next millisecond.
+  fraction12 = static_cast<uint32_t>(
+      ((unix_us % kMicrosPerMilli) * 4096 + kMicrosPerMilli - 1) / kMicrosPerMilli);
   return Status::kOk;
 }
 
 Status V7TimeFromUnixNanos(int64_t unix_ns, uint64_t& unix_ms, uint32_t& fraction12) noexcept {
   if (unix_ns < 0) return Status::kOutOfRange;  // int64 ns never reach 2^48 ms
   unix_ms = static_cast<uint64_t>(unix_ns / kNanosPerMilli);
+  // Rounded down: a clock reading is finer than a fraction step, and the
+  // value must not claim a later instant than the reading.
   fraction12 = static_cast<uint32_t>((unix_ns % kNanosPerMilli) * 4096 / kNanosPerMilli);
   return Status::kOk;
 }
@@ -208,11 +224,10 @@ int64_t UnixMicrosFromV7(uint64_t unix_ms) noexcept {
 }
 
 int64_t UnixMicrosFromV7Fraction(uint64_t unix_ms, uint32_t fraction12) noexcept {
-  // ceil(f * 1000 / 4096) is the smallest microsecond that encodes to at
-  // least f; fractions above the last one (f > 4091) stay inside their
-  // millisecond rather than spilling into the next.
-  int64_t micros = (static_cast<int64_t>(fraction12 & 0xFFF) * kMicrosPerMilli + 4095) / 4096;
-  if (micros > kMicrosPerMilli - 1) micros = kMicrosPerMilli - 1;
+  // floor(f * 1000 / 4096): the last whole microsecond at or before the
+  // instant the fraction stands for, so a reading is never later than the
+  // value's making (SPEC §3); at most 999 for f = 4095.
+  const int64_t micros = static_cast<int64_t>(fraction12 & 0xFFF) * kMicrosPerMilli / 4096;
   return UnixMicrosFromV7(unix_ms) + micros;
 }
 
@@ -232,6 +247,7 @@ Status V8TicksFromUnixNanos(int64_t unix_ns, uint64_t& ts60) noexcept {
 }
 
 int64_t UnixMicrosFromV8Ticks(uint64_t ts60) noexcept {
+  // Truncated: never later than the tick's instant.
   return static_cast<int64_t>(((ts60 & kMask60) << 4) / 1000);
 }
 

@@ -38,6 +38,9 @@ constexpr int64_t kGregorianToUnix100ns = 0x01B21DD213814000LL;
 constexpr uint64_t kMask60 = (uint64_t{1} << 60) - 1;
 constexpr uint64_t kMask48 = (uint64_t{1} << 48) - 1;
 constexpr uint64_t kVariantRfc = uint64_t{2} << 62;  // bits 64-65 = 10
+// The multicast bit of a v1/v6 node: bit 87, the least significant bit of
+// octet 10 (RFC 9562 §6.10), as a bit of the low word.
+constexpr uint64_t kV6MulticastBit = uint64_t{1} << 40;
 
 Uuid LoadUuid(const uint8_t bytes[16]) noexcept;
 void StoreUuid(const Uuid& id, uint8_t bytes[16]) noexcept;
@@ -88,23 +91,38 @@ Status ConvertV6ToV1(const Uuid& in, Uuid& out, int& found_version) noexcept;
 // Floor division, so that instants before 1970 round toward the past.
 int64_t FloorDiv(int64_t a, int64_t b) noexcept;
 
+// Microseconds between 1970-01-01 (Unix) and 2000-01-01 (PostgreSQL's epoch).
+constexpr int64_t kUnixToPostgresMicros = 946684800000000;
+
+// Unix microseconds of a PostgreSQL timestamp (microseconds since 2000).
+// The few instants whose Unix count exceeds int64 (the years from about
+// 294247 on) give INT64_MAX, which lies beyond every layout's range: an
+// encoder refuses it as out of range like any other too-late instant.
+int64_t UnixMicrosFromPostgresMicros(int64_t postgres_us) noexcept;
+
 // v1/v6: 100-ns since 1582-10-15, 0 .. 2^60-1.
 Status V6TicksFromUnixMicros(int64_t unix_us, uint64_t& ts60) noexcept;
 Status V6TicksFromUnixNanos(int64_t unix_ns, uint64_t& ts60) noexcept;
 int64_t UnixMicrosFromV6Ticks(uint64_t ts60) noexcept;
 
-// v7: milliseconds 0 .. 2^48-1 plus the §6.2 Method 3 fraction,
-// floor(fraction_of_ms * 4096).
+// v7: milliseconds 0 .. 2^48-1 plus the §6.2 Method 3 fraction of the
+// millisecond in 4096ths. SPEC §3: every reading rounds down, so a time read
+// from a value is never later than the instant it was made for.
+// From whole microseconds (backfill): the fraction is rounded up,
+// ceil(us * 4096 / 1000), so that the reading gives the same microsecond back.
 Status V7TimeFromUnixMicros(int64_t unix_us, uint64_t& unix_ms,
                             uint32_t& fraction12) noexcept;
+// From a clock reading in nanoseconds: floor(fraction_of_ms * 4096).
 Status V7TimeFromUnixNanos(int64_t unix_ns, uint64_t& unix_ms,
                            uint32_t& fraction12) noexcept;
 int64_t UnixMicrosFromV7(uint64_t unix_ms) noexcept;
-// Reads the fraction back as the first whole microsecond it covers: the
-// exact inverse of V7TimeFromUnixMicros on whole microseconds.
+// Reads the fraction as floor(f * 1000 / 4096) microseconds: never after the
+// instant it stands for, and the exact inverse of V7TimeFromUnixMicros.
 int64_t UnixMicrosFromV7Fraction(uint64_t unix_ms, uint32_t fraction12) noexcept;
 
 // v8 (ours): Unix nanoseconds >> 4, from 1970 up to 2^64 ns (year 2554).
+// The same rule as v7: whole microseconds are rounded up to the next 16-ns
+// tick, clock readings down, and a tick reads as the microsecond it lies in.
 Status V8TicksFromUnixMicros(int64_t unix_us, uint64_t& ts60) noexcept;
 Status V8TicksFromUnixNanos(int64_t unix_ns, uint64_t& ts60) noexcept;
 int64_t UnixMicrosFromV8Ticks(uint64_t ts60) noexcept;

@@ -8,8 +8,9 @@ namespace uuid6 {
 namespace {
 
 constexpr SequenceLayout kLayouts[kGeneratorCount] = {
-    // v6: 100-ns clock; one second = 10^7 units.
-    {14, 13, 32, 10000000},
+    // v6: 100-ns clock; one second = 10^7 units. The node id goes in
+    // octets 11-12, after the octet that holds the multicast bit.
+    {14, 13, 24, 10000000},
     // v7: 1/4096-ms clock; one second = 4,096,000 units.
     {8, 7, 38, 4096000},
     // v8: 16-ns clock; one second = 62,500,000 units.
@@ -37,6 +38,11 @@ int64_t DraftUnitsPerMicro(Generator generator) noexcept {
 }
 
 constexpr uint64_t kNodeIdMask = 0xFFFF;
+
+// RFC 9562 §6.10: a random v6 node MUST have the multicast bit set, so that
+// it can never equal an IEEE 802 address. Applied after the node id, which
+// lies below it.
+uint64_t WithRandomV6Node(uint64_t lo) noexcept { return lo | kV6MulticastBit; }
 
 }  // namespace
 
@@ -130,6 +136,7 @@ Uuid PackTick(Generator generator, Tick tick, uint64_t random, int node_id) noex
       return id;
   }
   id.lo = WithNodeId(generator, id.lo, node_id);
+  if (generator == Generator::kV6) id.lo = WithRandomV6Node(id.lo);
   return id;
 }
 
@@ -160,6 +167,7 @@ Status PackAtInstant(Generator generator, int64_t unix_us, uint64_t random, int 
       return Status::kOutOfRange;  // the draft layouts have no backfill
   }
   out.lo = WithNodeId(generator, out.lo, node_id);
+  if (generator == Generator::kV6) out.lo = WithRandomV6Node(out.lo);
   return status;
 }
 

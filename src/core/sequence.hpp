@@ -181,7 +181,8 @@ int64_t UnixMicrosFromClockPart(Generator generator, uint64_t clock) noexcept;
 
 // A UUID from a tick and 8 random bytes (those above the counter start fill
 // the node / rand_b); `node_id` -1 leaves the random bits alone, and the
-// draft layouts never carry it.
+// draft layouts never carry it. A v6 node is marked random with the
+// multicast bit (RFC 9562 §6.10), with or without a node id.
 Uuid PackTick(Generator generator, Tick tick, uint64_t random, int node_id) noexcept;
 
 // A UUID for a given instant with random low bits: the backfill overloads,
@@ -189,7 +190,9 @@ Uuid PackTick(Generator generator, Tick tick, uint64_t random, int node_id) noex
 Status PackAtInstant(Generator generator, int64_t unix_us, uint64_t random, int node_id,
                      Uuid& out) noexcept;
 
-// Puts the 16-bit node id into the top of the random part (RFC 9562 §6.4).
+// Puts the 16-bit node id into the top of the random part (RFC 9562 §6.4):
+// v6 octets 11-12 (bits 88-103, below the multicast bit), v7 and v8 bits
+// 74-89.
 uint64_t WithNodeId(Generator generator, uint64_t lo, int node_id) noexcept;
 // The 16 bits where a node id would be, or -1 for a version without them.
 int NodeIdOf(const Uuid& id) noexcept;

@@ -2,13 +2,9 @@
 
 namespace uuid6::pg {
 
-namespace {
-
-// Microseconds between 1970-01-01 (Unix) and 2000-01-01 (PostgreSQL).
-constexpr int64 kUnixToPostgresMicros =
-    static_cast<int64>(POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY;
-
-}  // namespace
+static_assert(kUnixToPostgresMicros ==
+                  static_cast<int64>(POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY,
+              "the core's epoch offset is PostgreSQL's");
 
 Uuid UuidFromDatum(Datum datum) {
   return LoadUuid(DatumGetUUIDP(datum)->data);
@@ -24,8 +20,7 @@ int64 UnixMicrosFromTimestamp(TimestampTz timestamp, const char* layout) {
   if (TIMESTAMP_NOT_FINITE(timestamp))
     ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
                     errmsg("infinite timestamp cannot be encoded in a %s UUID", layout)));
-  // Finite timestamps lie far inside int64 after this shift.
-  return timestamp + kUnixToPostgresMicros;
+  return UnixMicrosFromPostgresMicros(timestamp);
 }
 
 Datum TimestampDatumFromUnixMicros(int64 unix_us) {

@@ -11,7 +11,9 @@ Uuid UuidFromDatum(Datum datum);
 Datum DatumFromUuid(const Uuid& id);
 
 // Unix microseconds of a finite timestamptz; an infinite one is an error
-// (22008) naming `layout`, the UUID version it was meant for.
+// (22008) naming `layout`, the UUID version it was meant for. The last
+// years PostgreSQL holds come back as INT64_MAX (see the core's
+// UnixMicrosFromPostgresMicros), which every layout's range check refuses.
 int64 UnixMicrosFromTimestamp(TimestampTz timestamp, const char* layout);
 Datum TimestampDatumFromUnixMicros(int64 unix_us);
 

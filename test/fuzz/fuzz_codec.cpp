@@ -1,4 +1,4 @@
-// libFuzzer target over decoding, conversion and inspection. Besides the
+// libFuzzer target over decoding, conversion, inspection and the ULID text. Besides the
 // sanitizers' findings, every invariant below aborts the run when broken.
 #include <cstdint>
 #include <cstdlib>
@@ -8,6 +8,7 @@
 #include "core/draft_v7.hpp"
 #include "core/layout.hpp"
 #include "core/sequence.hpp"
+#include "core/ulid.hpp"
 
 namespace {
 
@@ -57,12 +58,13 @@ void CheckUuid(const uuid6::Uuid& id) {
     Require(!(id < floor));
   }
   if (version >= 6 && version <= 8) Require(NodeIdOf(id) >= 0 && NodeIdOf(id) <= 0xFFFF);
-  // The draft reading of any v7: inside (or at the end of) its second.
+  // The draft reading of any v7: inside its second (truncated, so never at
+  // the end of it).
   int64_t draft_us = 0;
   Require(ExtractDraftUnixMicros(id, draft_us) == (version == 7));
   if (version == 7) {
     const int64_t second = static_cast<int64_t>(id.hi >> 28) * 1000000;
-    Require(draft_us >= second && draft_us <= second + 1000000);
+    Require(draft_us >= second && draft_us < second + 1000000);
   }
 }
 
@@ -76,8 +78,14 @@ void CheckDraft(int64_t units, uint64_t random) {
     const int64_t per_second = DraftUnitsPerSecond(p);
     const int64_t instant = per_second >= 1000000 ? units / (per_second / 1000000)
                                                   : units * (1000000 / per_second);
-    const int64_t tolerance = p == DraftPrecision::kMillis ? 1000 : 1;
-    Require(us - instant <= tolerance && instant - us <= tolerance);
+    if (p == DraftPrecision::kMillis) {
+      // A 244-us fraction step below the instant at most, and the sequence
+      // bits read as less than one more step above it.
+      Require(us - instant < 245 && instant - us < 245);
+    } else {
+      // Exactly the instant's microsecond, whatever the sequence and random bits.
+      Require(us == instant);
+    }
   }
 }
 
@@ -91,6 +99,47 @@ void CheckInstant(int64_t us, uint64_t random) {
     Require(ExtractUnixMicros(id, g == Generator::kV7, decoded));
     Require(decoded == us);
     Require(NodeIdOf(id) == static_cast<int>(random & 0xFFFF));
+    // RFC 9562 §6.10: a random v6 node is a multicast one.
+    Require(g != Generator::kV6 || (id.lo & kV6MulticastBit) != 0);
+  }
+}
+
+// ULID text: every UUID round-trips through its text, in either case, and
+// two UUIDs compare as their texts do.
+void CheckUlid(const uuid6::Uuid& a, const uuid6::Uuid& b) {
+  using namespace uuid6;
+  char text_a[kUlidLength], text_b[kUlidLength];
+  EncodeUlid(a, text_a);
+  EncodeUlid(b, text_b);
+  Require(text_a[0] >= '0' && text_a[0] <= '7');
+  Uuid back{0, 0};
+  size_t position = 0;
+  Require(DecodeUlid(text_a, kUlidLength, back, position) == UlidError::kNone && back == a);
+  for (char& c : text_a)
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  Require(DecodeUlid(text_a, kUlidLength, back, position) == UlidError::kNone && back == a);
+  EncodeUlid(a, text_a);
+  const int by_text = std::memcmp(text_a, text_b, kUlidLength);
+  Require((by_text < 0) == (a < b) && (by_text == 0) == (a == b));
+}
+
+// Arbitrary bytes read as a ULID: an error names a byte inside the input,
+// and whatever decodes re-encodes to the same text, upper-cased.
+void CheckUlidText(const uint8_t* data, size_t size) {
+  using namespace uuid6;
+  const char* text = reinterpret_cast<const char*>(data);
+  Uuid id{0, 0};
+  size_t position = 0;
+  const UlidError error = DecodeUlid(text, size, id, position);
+  Require(error == UlidError::kWrongLength ? size != kUlidLength : size == kUlidLength);
+  Require(error == UlidError::kBadCharacter ? position < size : position == 0);
+  if (error != UlidError::kNone) return;
+  char again[kUlidLength];
+  EncodeUlid(id, again);
+  for (size_t i = 0; i < kUlidLength; i++) {
+    char c = text[i];
+    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+    Require(again[i] == c);
   }
 }
 
@@ -100,11 +149,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   uuid6::Uuid id{0, 0};
   const bool made = uuid6::V8FromBytes(data, size, id);
   Require(made == (size >= 16));
+  CheckUlidText(data, size);
+  if (size > uuid6::kUlidLength) CheckUlidText(data, uuid6::kUlidLength);
   if (size < 16) return 0;
   Require(uuid6::VersionOf(id) == 8);
   CheckUuid(uuid6::LoadUuid(data));
   CheckUuid(id);
   if (size >= 32) {
+    CheckUlid(uuid6::LoadUuid(data), uuid6::LoadUuid(data + 16));
     CheckInstant(ReadInt64(data + 16), static_cast<uint64_t>(ReadInt64(data + 24)));
     CheckDraft(ReadInt64(data + 16), static_cast<uint64_t>(ReadInt64(data + 24)));
   }

@@ -1,6 +1,6 @@
 # uuid6.node_id: every generated v6/v7/v8 carries it in the documented bits
-# (v6: 80-95, v7 and v8: 74-89); a reload to another value takes effect;
-# values out of range are refused.
+# (v6: 88-103, after the multicast bit that stays set; v7 and v8: 74-89); a
+# reload to another value takes effect; values out of range are refused.
 use strict;
 use warnings;
 use PostgreSQL::Test::Utils;
@@ -12,7 +12,7 @@ $node->safe_psql('postgres', 'CREATE EXTENSION uuid6');
 
 # The node bits read straight from the bytes, independently of the C code.
 my $node_bits = q{
-	CASE v WHEN 6 THEN (get_byte(b, 10) << 8) | get_byte(b, 11)
+	CASE v WHEN 6 THEN (get_byte(b, 11) << 8) | get_byte(b, 12)
 	       ELSE ((get_byte(b, 9) & 63) << 10) | (get_byte(b, 10) << 2) | (get_byte(b, 11) >> 6) END};
 sub nodes_seen
 {
@@ -28,6 +28,13 @@ sub nodes_seen
 
 is($node->safe_psql('postgres', 'SHOW uuid6.node_id'), '4660', 'set in postgresql.conf');
 is(nodes_seen(), '6:1234 7:1234 8:1234', 'every v6, v7 and v8 carries 0x1234');
+is($node->safe_psql('postgres', q{
+	SELECT count(*), count(*) FILTER (WHERE get_byte(b, 10) & 1 = 1), count(DISTINCT get_byte(b, 10)),
+	       count(*) FILTER (WHERE uuid_extract_node(id) = 4660)
+	FROM (SELECT id, uuid_send(id) AS b
+	      FROM (SELECT uuid_generate_v6() AS id FROM generate_series(1, 5000)
+	            UNION ALL SELECT uuid_generate_v6(now() - n * interval '1 s') FROM generate_series(1, 5000) AS n) AS g) AS s}),
+	'10000|10000|128|10000', 'v6 (generated and backfilled): multicast bit set, the rest of octet 10 random, all 16 id bits read back');
 is($node->safe_psql('postgres', q{
 	SELECT count(*) FILTER (WHERE (get_byte(b, 10) << 8 | get_byte(b, 11)) = 4660)
 	FROM (SELECT uuid_send(uuid_generate_v7('2020-01-01')) AS b FROM generate_series(1, 10)) AS s}),

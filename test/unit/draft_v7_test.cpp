@@ -71,6 +71,67 @@ TEST(DraftV7, RoundTripsWithinOneUnit) {
   }
 }
 
+// SPEC §3: decoding rounds down. A value made from a clock reading never
+// reads later than that reading; 'us' and 'ns' values read as exactly the
+// reading's microsecond, whatever their sequence and random bits.
+TEST(DraftV7, ClockReadingsReadBackAsTheirMicrosecondOrEarlier) {
+  std::mt19937_64 random(23);
+  const int64_t base_ns = 1645557742000000000;
+  for (int64_t ns = base_ns; ns < base_ns + 3000000; ns += 1 + static_cast<int64_t>(random() % 7)) {
+    for (Generator g : {Generator::kDraftV7Millis, Generator::kDraftV7Micros,
+                        Generator::kDraftV7Nanos}) {
+      const SequenceLayout& layout = LayoutOf(g);
+      uint64_t clock = 0;
+      ASSERT_EQ(ClockPartFromUnixNanos(g, ns, clock), Status::kOk);
+      // The first value of the tick (sequence 0), and one with every bit
+      // below the fraction set.
+      const Tick first = static_cast<Tick>(clock) << layout.low_bits;
+      const Tick last = first | ((Tick{1} << layout.low_bits) - 1);
+      for (const Tick tick : {first, last}) {
+        const uint64_t bits = tick == first ? random() : ~uint64_t{0};
+        int64_t us = 0;
+        ASSERT_TRUE(ExtractDraftUnixMicros(PackTick(g, tick, bits, -1), us));
+        if (g != Generator::kDraftV7Millis) {
+          ASSERT_EQ(us, ns / 1000) << static_cast<int>(g) << " " << ns;
+        } else if (tick == first) {
+          // 'ms': a fraction step is 244 us, coarser than the reading: at or
+          // before the millisecond (the sequence bits add noise above it).
+          ASSERT_LE(us, ns / 1000000 * 1000) << ns;
+          ASSERT_GT(us, ns / 1000000 * 1000 - 245) << ns;
+        }
+      }
+    }
+  }
+}
+
+TEST(DraftV7, FractionsRoundUpWhereAStepIsFinerThanAMicrosecond) {
+  // 2022-02-22 19:22:22.123456789 UTC with sequence 1, no random bits: the
+  // values of the regression test draft_v7.
+  const int64_t ns = 1645557742123456789;
+  Uuid id{0, 0};
+  ASSERT_EQ(PackDraftV7(DraftPrecision::kMillis, ns / 1000000, 1, 0, id), Status::kOk);
+  EXPECT_EQ(id.hi, 0x0621537EE1F77001u);  // floor(0.123 * 2^12) = 0x1F7
+  EXPECT_EQ(id.lo, 0x8000000000000000u);
+  ASSERT_EQ(PackDraftV7(DraftPrecision::kMicros, ns / 1000, 1, 0, id), Status::kOk);
+  EXPECT_EQ(id.hi, 0x0621537EE1F97AD0u);  // ceil(0.123456 * 2^24) = 0x1F9AD0
+  EXPECT_EQ(id.lo, 0x8001000000000000u);
+  ASSERT_EQ(PackDraftV7(DraftPrecision::kNanos, ns, 1, 0, id), Status::kOk);
+  EXPECT_EQ(id.hi, 0x0621537EE1F97ADDu);
+  EXPECT_EQ(id.lo, 0x8DCF010000000000u);  // ceil(0.123456789 * 2^38) = 0x7E6B74DCF
+}
+
+TEST(DraftV7, NanosecondValuesAreTruncatedToTheMicrosecond) {
+  // 999 ns into a microsecond still reads as that microsecond.
+  Uuid id{0, 0};
+  ASSERT_EQ(PackDraftV7(DraftPrecision::kNanos, 1000000999, 0xFF, ~uint64_t{0}, id), Status::kOk);
+  int64_t us = 0;
+  ASSERT_TRUE(ExtractDraftUnixMicros(id, us));
+  EXPECT_EQ(us, 1000000);
+  ASSERT_EQ(PackDraftV7(DraftPrecision::kNanos, 1000001000, 0, 0, id), Status::kOk);
+  ASSERT_TRUE(ExtractDraftUnixMicros(id, us));
+  EXPECT_EQ(us, 1000001);
+}
+
 TEST(DraftV7, OrderHoldsAcrossPrecisions) {
   std::mt19937_64 random(22);
   for (int i = 0; i < 100000; i++) {

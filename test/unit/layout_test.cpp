@@ -2,6 +2,7 @@
 // order preservation and range edges.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <random>
 #include <string>
@@ -279,6 +280,30 @@ TEST(Ranges, EveryLayoutEdge) {
   EXPECT_EQ(V8TicksFromUnixNanos(-1, ts60), Status::kOutOfRange);
 }
 
+TEST(Ranges, EveryPostgresTimestampConvertsWithoutOverflow) {
+  // PostgreSQL's first and last finite timestamps (4714-11-24 BC and
+  // 294276-12-31 23:59:59.999999): shifting the last one to 1970 does not
+  // fit in int64, and must neither wrap nor be undefined behaviour.
+  const int64_t first = -211813488000000000;
+  const int64_t last = 9223371331199999999;
+  EXPECT_EQ(UnixMicrosFromPostgresMicros(0), kUnixToPostgresMicros);
+  EXPECT_EQ(UnixMicrosFromPostgresMicros(first), first + kUnixToPostgresMicros);
+  const int64_t largest_exact = INT64_MAX - kUnixToPostgresMicros;
+  EXPECT_EQ(UnixMicrosFromPostgresMicros(largest_exact), INT64_MAX);
+  // Beyond it the result saturates, later than every layout's range.
+  EXPECT_EQ(UnixMicrosFromPostgresMicros(largest_exact + 1), INT64_MAX);
+  const int64_t unix_us = UnixMicrosFromPostgresMicros(last);
+  EXPECT_EQ(unix_us, INT64_MAX);
+  uint64_t ts60 = 0, ms = 0;
+  uint32_t fraction = 0;
+  Uuid out{0, 0};
+  EXPECT_EQ(V6TicksFromUnixMicros(unix_us, ts60), Status::kOutOfRange);
+  EXPECT_EQ(V7TimeFromUnixMicros(unix_us, ms, fraction), Status::kOutOfRange);
+  EXPECT_EQ(V8TicksFromUnixMicros(unix_us, ts60), Status::kOutOfRange);
+  EXPECT_EQ(V7Floor(unix_us, out), Status::kOutOfRange);
+  EXPECT_EQ(V6Floor(unix_us, out), Status::kOutOfRange);
+}
+
 TEST(Fraction, Method3ReadsBackWithinItsMillisecond) {
   // Fractions past the last whole microsecond stay in their millisecond.
   EXPECT_EQ(UnixMicrosFromV7Fraction(5, 4095), 5999);
@@ -289,6 +314,67 @@ TEST(Fraction, Method3ReadsBackWithinItsMillisecond) {
   ASSERT_EQ(V7TimeFromUnixNanos(500000, ms, fraction), Status::kOk);
   EXPECT_EQ(fraction, 2048u);
   EXPECT_EQ(UnixMicrosFromV7Fraction(ms, fraction), 500);
+}
+
+// SPEC §3: a decoded time is never later than the instant encoded, and a
+// whole microsecond given to a backfill reads back exactly.
+TEST(RoundDown, EveryMicrosecondOfAMillisecondReadsBackExactly) {
+  const int64_t base = kVectorUnixMicros + 123000;
+  for (int64_t us = base; us < base + 1000; us++) {
+    uint64_t ms = 0;
+    uint32_t fraction = 0;
+    ASSERT_EQ(V7TimeFromUnixMicros(us, ms, fraction), Status::kOk);
+    ASSERT_EQ(ms, static_cast<uint64_t>(base / 1000));
+    ASSERT_EQ(UnixMicrosFromV7Fraction(ms, fraction), us) << us - base;
+    uint64_t ts60 = 0;
+    ASSERT_EQ(V8TicksFromUnixMicros(us, ts60), Status::kOk);
+    ASSERT_EQ(UnixMicrosFromV8Ticks(ts60), us) << us - base;
+    // The floor of the millisecond has fraction 0 and is below every value of it.
+    Uuid floor{0, 0};
+    ASSERT_EQ(V7Floor(us, floor), Status::kOk);
+    ASSERT_EQ(V7RandA(floor), 0u);
+    ASSERT_EQ(V7UnixMillis(floor), ms);
+    ASSERT_FALSE(PackV7(ms, fraction, 0) < floor);
+  }
+}
+
+TEST(RoundDown, NoV7FractionReadsLaterThanItsInstant) {
+  // Fraction f stands for f/4096 ms = f * 1000 / 4096 us; the reading is the
+  // last whole microsecond not after it.
+  for (uint32_t f = 0; f < 4096; f++) {
+    const int64_t us = UnixMicrosFromV7Fraction(7, f) - 7000;
+    ASSERT_LE(us * 4096, int64_t{f} * 1000) << f;
+    ASSERT_GT((us + 1) * 4096, int64_t{f} * 1000) << f;
+  }
+}
+
+TEST(RoundDown, ClockReadingsNeverDecodeLater) {
+  // Every nanosecond of one millisecond, as the generators read the clock:
+  // the v7 sub-ms reading and the v8 reading are never after the clock's
+  // microsecond, and the v7 one is at most one fraction step (244 ns) before.
+  const int64_t base_ns = kVectorUnixMicros * 1000;
+  for (int64_t ns = base_ns; ns < base_ns + 1000000; ns++) {
+    uint64_t ms = 0, ts60 = 0;
+    uint32_t fraction = 0;
+    ASSERT_EQ(V7TimeFromUnixNanos(ns, ms, fraction), Status::kOk);
+    const int64_t v7_us = UnixMicrosFromV7Fraction(ms, fraction);
+    ASSERT_LE(v7_us, ns / 1000) << ns - base_ns;
+    ASSERT_GE(v7_us * 1000, ns - 1000 - 245) << ns - base_ns;
+    ASSERT_EQ(V8TicksFromUnixNanos(ns, ts60), Status::kOk);
+    ASSERT_LE(UnixMicrosFromV8Ticks(ts60), ns / 1000) << ns - base_ns;
+    ASSERT_EQ(V6TicksFromUnixNanos(ns, ts60), Status::kOk);
+    ASSERT_EQ(UnixMicrosFromV6Ticks(ts60), ns / 1000) << ns - base_ns;
+  }
+}
+
+TEST(RoundDown, NoV8TickReadsLaterThanItsInstant) {
+  // 16-ns ticks: every residue of a 2-us cycle (125 ticks), many cycles.
+  const uint64_t base = (static_cast<uint64_t>(kVectorUnixMicros) * 1000) >> 4;
+  for (uint64_t tick = base; tick < base + 125 * 1000; tick++) {
+    const int64_t us = UnixMicrosFromV8Ticks(tick);
+    ASSERT_LE(static_cast<uint64_t>(us) * 1000, tick << 4);
+    ASSERT_GT(static_cast<uint64_t>(us + 1) * 1000, tick << 4);
+  }
 }
 
 TEST(Inspect, FieldsPerLayout) {

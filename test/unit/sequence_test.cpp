@@ -160,20 +160,57 @@ TEST(NodeId, PlacedInTheDocumentedBits) {
     EXPECT_EQ(VersionOf(with), VersionOf(without));
     // Only the 16 node bits differ from the random-only value.
     const uint64_t diff = with.lo ^ without.lo;
-    const int shift = g == Generator::kV6 ? 32 : 38;  // bits 80-95 / 74-89
+    const int shift = g == Generator::kV6 ? 24 : 38;  // bits 88-103 / 74-89
     EXPECT_EQ(diff & ~(uint64_t{0xFFFF} << shift), 0u);
     Uuid at{0, 0};
     ASSERT_EQ(PackAtInstant(g, 1645557742000000, 0, node, at), Status::kOk);
     EXPECT_EQ(NodeIdOf(at), node);
   }
-  // v6: bits 80-95 are octets 10 and 11.
+  // v6: bits 88-103 are octets 11 and 12, after the multicast octet; all
+  // 16 bits of the id survive, and the multicast bit stays set.
   SequenceState state{};
   const Tick tick = AdvanceSequence(state, LayoutOf(Generator::kV6), 1, 0, false);
-  uint8_t bytes[16];
-  StoreUuid(PackTick(Generator::kV6, tick, 0, 0xABCD), bytes);
-  EXPECT_EQ(bytes[10], 0xAB);
-  EXPECT_EQ(bytes[11], 0xCD);
+  for (const int node : {0xABCD, 0xFFFF, 0x0000, 0x0001, 0x8000}) {
+    uint8_t bytes[16];
+    StoreUuid(PackTick(Generator::kV6, tick, 0, node), bytes);
+    EXPECT_EQ(bytes[10], 0x01) << node;
+    EXPECT_EQ(bytes[11], node >> 8) << node;
+    EXPECT_EQ(bytes[12], node & 0xFF) << node;
+    Uuid at{0, 0};
+    ASSERT_EQ(PackAtInstant(Generator::kV6, 0, 0, node, at), Status::kOk);
+    StoreUuid(at, bytes);
+    EXPECT_EQ(bytes[10] & 1, 1) << node;
+    EXPECT_EQ(NodeIdOf(at), node);
+  }
   EXPECT_EQ(NodeIdOf(Uuid{0, 0}), -1);
+}
+
+// RFC 9562 §6.10: a random v6 node has the multicast bit (the least
+// significant bit of octet 10) set, so it can never be a real MAC address.
+TEST(NodeId, RandomV6NodesAreMulticast) {
+  std::mt19937_64 random(12);
+  Driver d{Generator::kV6};
+  for (int i = 0; i < 20000; i++) {
+    for (const int node : {-1, 0, 0xFFFF, static_cast<int>(random() & 0xFFFF)}) {
+      const uint64_t bits = i == 0 ? 0 : random();  // all-zero random bits too
+      uint8_t bytes[16];
+      StoreUuid(PackTick(Generator::kV6, Tick{1} << 20, bits, node), bytes);
+      ASSERT_EQ(bytes[10] & 1, 1) << i;
+      Uuid at{0, 0};
+      ASSERT_EQ(PackAtInstant(Generator::kV6, kNow / 1000, bits, node, at), Status::kOk);
+      StoreUuid(at, bytes);
+      ASSERT_EQ(bytes[10] & 1, 1) << i;
+    }
+    uint8_t bytes[16];
+    StoreUuid(d.Next(kNow + i), bytes);
+    ASSERT_EQ(bytes[10] & 1, 1) << i;
+  }
+  // Only generated values are marked: conversion keeps a v1's real node.
+  const Uuid v1 = PackV1(0x1EC9414C232AB00u, 0x33C8, 0x9F6BDECED846u);
+  Uuid v6{0, 0};
+  int found = 0;
+  ASSERT_EQ(ConvertV1ToV6(v1, v6, found), Status::kOk);
+  EXPECT_EQ(Node48(v6), 0x9F6BDECED846u);
 }
 
 TEST(Backfill, ValuesForAnInstantDecodeToIt) {

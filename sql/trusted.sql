@@ -19,6 +19,14 @@ SET search_path = app;
 SELECT uuid_v1_to_v6('c232ab00-9414-11ec-b3c8-9f6bdeced846');
 SELECT uuid_extract_time(uuid_generate_v7()) IS NOT NULL AS generated;
 SELECT mode IN ('shared_preload', 'dsm_registry', 'lazy_shmem') AS cluster_wide FROM uuid6_status() LIMIT 1;
+-- uuid6_advance is not PUBLIC's: the installing role may run it, and may
+-- grant it to others.
+SELECT has_function_privilege('uuid6_app', 'uuid6_advance(uuid)', 'EXECUTE') AS installer_may,
+       has_function_privilege('public', 'uuid6_advance(uuid)', 'EXECUTE') AS public_may;
+SELECT uuid6_advance(uuid_generate_v7());
+GRANT EXECUTE ON FUNCTION uuid6_advance(uuid) TO PUBLIC;
+SELECT has_function_privilege('public', 'uuid6_advance(uuid)', 'EXECUTE') AS public_may;
+REVOKE EXECUTE ON FUNCTION uuid6_advance(uuid) FROM PUBLIC;
 DROP EXTENSION uuid6;
 \c :regression_db :superuser
 DROP DATABASE uuid6_trusted;

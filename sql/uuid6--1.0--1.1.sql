@@ -78,6 +78,7 @@ COMMENT ON FUNCTION uuid_extract_time(uuid, boolean) IS
 
 COMMENT ON FUNCTION uuid_extract_time_draft(uuid) IS
     'Creation time of a v7 in the pre-RFC draft layout, read precision-blind as 36-bit seconds plus a binary fraction, truncated to the microsecond; NULL for other versions';
+-- ---------------------------------------------------------------------------
 -- Durability: a state file keeps every sequence above the values it handed
 -- out across restarts and crashes; uuid6_advance lifts a sequence above keys
 -- made elsewhere; uuid6_status says what was restored.

@@ -1,6 +1,6 @@
 -- uuid6_advance and the durability columns of uuid6_status. Lifting a
 -- sequence above keys made elsewhere, and surviving restarts, are proven in
--- test/t/011_durability.pl; here: its SQL surface, errors and privileges,
+-- test/t/012_durability.pl; here: its SQL surface, errors and privileges,
 -- without moving any sequence ahead of the clock.
 SET timezone = 'UTC';
 \set VERBOSITY terse

@@ -1,5 +1,5 @@
 /*
- * uuid6_fault: fault injection for uuid6's TAP tests (test/t/010_attach_failure.pl).
+ * uuid6_fault: fault injection for uuid6's TAP tests (test/t/011_attach_failure.pl).
  *
  * uuid6_fault_exhaust_shmem() takes every byte of the main shared-memory
  * segment's spare space, as lock-table growth can in real life, so that the

@@ -1,5 +1,5 @@
 /*
- * uuid6_slow_rename: an LD_PRELOAD library for test/t/011_durability.pl that
+ * uuid6_slow_rename: an LD_PRELOAD library for test/t/012_durability.pl that
  * makes every rename() onto uuid6's state file take 700 ms, like a slow or
  * overloaded disk, so that the test can prove no generator waits for it.
  * Each delay is noted on stderr (the server log).

@@ -24,7 +24,7 @@ ensure_packages pgxnclient debhelper postgresql-server-dev-all zip unzip
 cd "$ROOT" || exit 1
 # The README's commands find this server's pg_config and psql first.
 export PATH="$PG_BINDIR:$PATH"
-LOG=$ROOT/build/release
+LOG=$ROOT/build/release-checks
 mkdir -p "$LOG"
 
 SHAREDIR=$("$PG_CONFIG" --sharedir)

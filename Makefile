@@ -81,3 +81,30 @@ bench:
 	PG_CONFIG="$(filter-out pg_config,$(PG_CONFIG))" bash test/bench/bench.sh
 
 .PHONY: bench
+
+# --- Releases, into build/: the PGXN archive and the Debian packages ---------
+
+DISTVERSION = $(shell perl -MJSON::PP -0777 -ne 'print decode_json($$_)->{version}' META.json)
+DIST = $(EXTENSION)-$(DISTVERSION)
+
+# The committed tree at HEAD under one top directory, as PGXN wants it. Build
+# products are never committed, so none are in it; .gitattributes leaves out
+# what only this repository needs (CI, git files).
+dist:
+	@mkdir -p $(BUILD_DIR)
+	@git diff --quiet HEAD -- || echo "note: uncommitted changes are not in the archive (it is made from HEAD)"
+	git archive --format=zip --prefix=$(DIST)/ --output=$(BUILD_DIR)/$(DIST).zip HEAD
+	@echo "wrote $(BUILD_DIR)/$(DIST).zip"
+
+# One package per PostgreSQL major whose server headers are installed through
+# Debian, built by pg_buildext from the release archive, as Debian builds from
+# an upstream tarball. The packaging is in debian/.
+deb: dist
+	rm -rf $(BUILD_DIR)/deb
+	mkdir -p $(BUILD_DIR)/deb
+	cd $(BUILD_DIR)/deb && unzip -q ../$(DIST).zip
+	cd $(BUILD_DIR)/deb/$(DIST) && pg_buildext updatecontrol && \
+		DEB_BUILD_OPTIONS="noautodbgsym $$DEB_BUILD_OPTIONS" dpkg-buildpackage --build=binary --no-sign
+	@ls $(BUILD_DIR)/deb/*.deb
+
+.PHONY: dist deb

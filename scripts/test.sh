@@ -8,9 +8,14 @@
 #   against a managed server), runs the TAP tests, stops the clusters (also on
 #   failure), and ends with "N passed, N failed".
 #
+#   On Debian's PostgreSQL 15 it also runs scripts/release-test.sh: the
+#   README's Install section as written (source, PGXN archive, Debian package,
+#   upgrade, uninstall) and META.json against the PGXN spec.
+#
 #   scripts/test.sh                 everything, against Debian's PostgreSQL 15
 #   PG_CONFIG=... scripts/test.sh   against another server build
-#   --server-only                   skip the core unit tests and fuzzing
+#   --server-only                   skip the core unit tests, fuzzing and the
+#                                   release tests
 #   FUZZ_SECONDS=N                  fuzzing time (default 60)
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -31,7 +36,8 @@ count() { grep -cE "$1" "$2" 2>/dev/null || true; }
 
 ensure_build_tools
 ensure_packages libipc-run-perl faketime
-[ $server_only = yes ] || ensure_packages libgtest-dev clang libclang-rt-14-dev
+[ $server_only = yes ] || ensure_packages libgtest-dev clang libclang-rt-14-dev \
+  pgxnclient debhelper postgresql-server-dev-all zip unzip
 build_and_install || {
   echo "build failed"
   echo "0 passed, 1 failed"
@@ -47,6 +53,8 @@ version_bad=0
 [ "$version" = 1.0 ] || [ -f "$ROOT/sql/uuid6--1.0--$version.sql" ] || { echo "no upgrade script sql/uuid6--1.0--$version.sql"; version_bad=1; }
 grep -q "\"version\": \"$version.0\"" "$ROOT/META.json" || { echo "META.json is not $version.0"; version_bad=1; }
 grep -q ".version = \"$version\"" "$ROOT/src/pg/module_magic.c" || { echo "module magic is not $version"; version_bad=1; }
+head -n 1 "$ROOT/debian/changelog" | grep -q "^uuid6 ($version\.0-" || { echo "debian/changelog is not $version.0"; version_bad=1; }
+grep -q "uuid6-$version\.0\.zip" "$ROOT/README.md" || { echo "README does not install uuid6-$version.0"; version_bad=1; }
 echo "uuid6 $version"
 record version $((1 - version_bad)) $version_bad
 
@@ -133,6 +141,19 @@ if cluster_start "$CLUSTER" 5497 --no-preload; then
   cluster_stop "$CLUSTER"
 else
   record "cluster (not preloaded)" 0 1
+fi
+
+# The release checks replace the uuid6 files of the system's PostgreSQL 15
+# (this whole script runs under its lock) and put the source build back.
+if [ $server_only = no ] && [ "$PG_CONFIG" = /usr/lib/postgresql/15/bin/pg_config ]; then
+  log "release: the README's Install section as written, PGXN archive, Debian package"
+  UUID6_PG15_LOCKED=1 bash "$ROOT/scripts/release-test.sh" 2>&1 | tee "$BUILD/release.log"
+  release_rc=${PIPESTATUS[0]}
+  for group in source pgxn deb install; do
+    record "release $group" "$(count "^ok - $group:" "$BUILD/release.log")" \
+      "$(count "^not ok - $group:" "$BUILD/release.log")"
+  done
+  [ "$release_rc" -ne 0 ] && ! grep -q '^not ok' "$BUILD/release.log" && record release 0 1
 fi
 
 log "TAP (PostgreSQL::Test::Cluster)"

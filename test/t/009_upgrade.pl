@@ -1,0 +1,210 @@
+# The upgrade path: uuid6 1.0 installed, a table's DEFAULT calling it, then
+# ALTER EXTENSION uuid6 UPDATE. The result must equal a fresh install of the
+# default version object by object -- every member of the extension with its
+# catalog row, comment, privileges (current and initial) and, for functions,
+# volatility, strictness, parallel safety, C symbol and library -- and the
+# DEFAULT keeps working. Done once by the superuser and once by a role that
+# is not one (the extension is trusted). The list of objects is read from
+# the catalogs, so SQL added to the upgrade script is covered without
+# touching this test.
+use strict;
+use warnings;
+use PostgreSQL::Test::Utils;
+use Test::More;
+use Uuid6Test;
+
+my $node = new_node('upgrade');
+my $default_version = $node->safe_psql('postgres',
+	q{SELECT default_version FROM pg_available_extensions WHERE name = 'uuid6'});
+isnt($default_version, '1.0', "the default version ($default_version) is an upgrade from 1.0");
+
+# One line per member of the extension: "object<TAB>description", the
+# description in hex for its newlines. It holds every catalog fact that is
+# the same in two databases built by the same statements (OIDs, transaction
+# ids and node trees are left out, and what they point at is named instead).
+my $describe_members = q{
+WITH ext AS (SELECT oid FROM pg_extension WHERE extname = 'uuid6'),
+member AS (
+	SELECT d.classid, d.objid, d.objsubid
+	FROM pg_depend d JOIN ext ON d.refobjid = ext.oid
+	WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'),
+described AS (
+	SELECT format('%s %s (%s)', a.type, array_to_string(a.object_names, '.'),
+	              array_to_string(a.object_args, ', ')) AS object,
+	       concat_ws(E'\n',
+		'comment: ' || coalesce(quote_literal(c.description), 'none'),
+		'initial privileges: ' || coalesce((
+			SELECT string_agg(format('%s %s %s', i.objsubid, i.privtype, i.initprivs), '; '
+			                  ORDER BY i.objsubid)
+			FROM pg_init_privs i WHERE i.classoid = m.classid AND i.objoid = m.objid), 'none'),
+		-- The whole catalog row, less the columns that differ between two
+		-- databases whatever the statements.
+		'row: ' || (
+			SELECT query_to_xml(format('SELECT %s FROM %s WHERE oid = %s',
+				string_agg(quote_ident(att.attname), ', ' ORDER BY att.attnum),
+				m.classid::regclass, m.objid), false, false, '')::text
+			FROM pg_attribute att
+			WHERE att.attrelid = m.classid AND att.attnum > 0 AND NOT att.attisdropped
+			  AND att.atttypid NOT IN ('oid'::regtype, 'oidvector'::regtype, 'xid'::regtype,
+			                           'pg_node_tree'::regtype)),
+		-- What the left-out OIDs and expressions point at, by class.
+		CASE m.classid
+		WHEN 'pg_proc'::regclass THEN (
+			SELECT format(E'function %s(%s)\nidentity arguments: %s\nreturns: %s\n'
+			              'language: %s\nvolatility: %s\nstrict: %s\nparallel: %s\n'
+			              'security definer: %s\nC symbol: %s\nlibrary: %s\nprivileges: %s\n'
+			              'owner: %s\nschema: %s\n%s',
+				p.proname, pg_get_function_arguments(p.oid),
+				pg_get_function_identity_arguments(p.oid), pg_get_function_result(p.oid),
+				l.lanname, p.provolatile, p.proisstrict, p.proparallel, p.prosecdef,
+				p.prosrc, p.probin, coalesce(p.proacl::text, 'default'), p.proowner::regrole,
+				p.pronamespace::regnamespace,
+				CASE WHEN p.prokind IN ('f', 'p') THEN pg_get_functiondef(p.oid) END)
+			FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang WHERE p.oid = m.objid)
+		WHEN 'pg_type'::regclass THEN (
+			SELECT format(E'type %s\nelement: %s\nbase type: %s\nprivileges: %s\nowner: %s\n'
+			              'attributes: %s\nlabels: %s\nconstraints: %s',
+				format_type(t.oid, NULL), format_type(t.typelem, NULL),
+				format_type(t.typbasetype, t.typtypmod), coalesce(t.typacl::text, 'default'),
+				t.typowner::regrole,
+				(SELECT string_agg(format('%s %s', att.attname, format_type(att.atttypid, att.atttypmod)), ', '
+				                   ORDER BY att.attnum)
+				 FROM pg_attribute att WHERE att.attrelid = t.typrelid AND att.attnum > 0),
+				(SELECT string_agg(e.enumlabel::text, ', ' ORDER BY e.enumsortorder)
+				 FROM pg_enum e WHERE e.enumtypid = t.oid),
+				(SELECT string_agg(format('%s %s', co.conname, pg_get_constraintdef(co.oid)), ', '
+				                   ORDER BY co.conname)
+				 FROM pg_constraint co WHERE co.contypid = t.oid))
+			FROM pg_type t WHERE t.oid = m.objid)
+		WHEN 'pg_class'::regclass THEN (
+			SELECT format(E'relation %s\nprivileges: %s\nowner: %s\ncolumns: %s\nview: %s\n'
+			              'constraints: %s\nindexes: %s\ndumped as configuration: %s',
+				r.oid::regclass, coalesce(r.relacl::text, 'default'), r.relowner::regrole,
+				(SELECT string_agg(format('%s %s%s default %s acl %s', att.attname,
+				                          format_type(att.atttypid, att.atttypmod),
+				                          CASE WHEN att.attnotnull THEN ' not null' ELSE '' END,
+				                          pg_get_expr(ad.adbin, ad.adrelid), att.attacl), ', '
+				                   ORDER BY att.attnum)
+				 FROM pg_attribute att
+				 LEFT JOIN pg_attrdef ad ON ad.adrelid = att.attrelid AND ad.adnum = att.attnum
+				 WHERE att.attrelid = r.oid AND att.attnum > 0 AND NOT att.attisdropped),
+				CASE WHEN r.relkind IN ('v', 'm') THEN pg_get_viewdef(r.oid) END,
+				(SELECT string_agg(format('%s %s', co.conname, pg_get_constraintdef(co.oid)), ', '
+				                   ORDER BY co.conname)
+				 FROM pg_constraint co WHERE co.conrelid = r.oid),
+				(SELECT string_agg(pg_get_indexdef(i.indexrelid), ', ' ORDER BY 1)
+				 FROM pg_index i WHERE i.indrelid = r.oid),
+				(SELECT r.oid = ANY (e.extconfig) FROM pg_extension e WHERE e.extname = 'uuid6'))
+			FROM pg_class r WHERE r.oid = m.objid)
+		WHEN 'pg_cast'::regclass THEN (
+			SELECT format('cast %s -> %s via %s', format_type(ca.castsource, NULL),
+			              format_type(ca.casttarget, NULL), ca.castfunc::regprocedure)
+			FROM pg_cast ca WHERE ca.oid = m.objid)
+		WHEN 'pg_operator'::regclass THEN (
+			SELECT format('operator %s(%s, %s) -> %s', o.oid::regoperator,
+			              format_type(o.oprleft, NULL), format_type(o.oprright, NULL),
+			              format_type(o.oprresult, NULL))
+			FROM pg_operator o WHERE o.oid = m.objid)
+		END) AS description
+	FROM member m
+	CROSS JOIN LATERAL pg_identify_object_as_address(m.classid, m.objid, m.objsubid) a
+	LEFT JOIN pg_description c
+	  ON c.classoid = m.classid AND c.objoid = m.objid AND c.objsubid = m.objsubid)
+SELECT object || E'\t' || encode(convert_to(description, 'UTF8'), 'hex')
+FROM described ORDER BY object;
+};
+
+# The extension itself: version, schema, relocatability, configuration
+# tables (by name) for pg_dump.
+my $describe_extension = q{
+SELECT format('version %s, schema %s, relocatable %s, owner superuser %s, configuration %s %s',
+              e.extversion, e.extnamespace::regnamespace, e.extrelocatable, r.rolsuper,
+              (SELECT array_agg(c::regclass::text ORDER BY c::regclass::text) FROM unnest(e.extconfig) c),
+              e.extcondition)
+FROM pg_extension e JOIN pg_roles r ON r.oid = e.extowner WHERE e.extname = 'uuid6';
+};
+
+sub members
+{
+	my ($db) = @_;
+	my %members;
+	for my $line (split /\n/, $node->safe_psql($db, $describe_members))
+	{
+		my ($object, $description) = split /\t/, $line, 2;
+		$members{$object} = pack('H*', $description);
+	}
+	return \%members;
+}
+
+# Compares every member of the extension in database UPDATED with the same
+# member in database FRESH.
+sub compare_installs
+{
+	my ($updated, $fresh, $label) = @_;
+	is($node->safe_psql($updated, $describe_extension), $node->safe_psql($fresh, $describe_extension),
+		"$label: the extension row after the update equals a fresh install's");
+	my $after = members($updated);
+	my $new = members($fresh);
+	cmp_ok(scalar keys %$new, '>=', 15, "$label: a fresh install has its members (" . (keys %$new) . ')');
+	is(join("\n", sort keys %$after), join("\n", sort keys %$new),
+		"$label: the update leaves exactly the members of a fresh install");
+	for my $object (sort keys %$new)
+	{
+		next unless exists $after->{$object};
+		# Line by line, so that a failure names the first fact that differs.
+		is_deeply([ split /\n/, $after->{$object} ], [ split /\n/, $new->{$object} ],
+			"$label: $object is as in a fresh install");
+	}
+}
+
+# The table whose DEFAULT calls the 1.0 generator, with rows made before the
+# update; n records the order of insertion.
+my $table = q{
+	CREATE TABLE orders (n bigserial UNIQUE, id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), item text);
+	INSERT INTO orders (item) SELECT 'before ' || i FROM generate_series(1, 100) i;
+};
+
+# Run once by the superuser, once by a role with nothing but CREATE on its
+# databases (PUBLIC's CREATE on schema public is gone from 15 on, so it owns
+# them).
+$node->safe_psql('postgres', 'CREATE ROLE app LOGIN');
+for my $installer ('postgres', 'app')
+{
+	my ($updated, $fresh) = ("updated_by_$installer", "fresh_by_$installer");
+	$node->safe_psql('postgres', "CREATE DATABASE $_ OWNER $installer") for $updated, $fresh;
+	my @as = (extra_params => [ '--username' => $installer ]);
+
+	$node->safe_psql($updated, "CREATE EXTENSION uuid6 VERSION '1.0'; $table", @as);
+	is($node->safe_psql($updated, q{SELECT extversion FROM pg_extension WHERE extname = 'uuid6'}),
+		'1.0', "$installer: version 1.0 installed");
+	my $default_before = $node->safe_psql($updated, q{
+		SELECT pg_get_expr(adbin, adrelid) FROM pg_attrdef WHERE adrelid = 'orders'::regclass});
+	my $generator_before = $node->safe_psql($updated, q{SELECT 'uuid_generate_v7()'::regprocedure::oid});
+
+	my ($rc, $out, $err) = $node->psql($updated, 'ALTER EXTENSION uuid6 UPDATE', @as);
+	is($rc, 0, "$installer: ALTER EXTENSION uuid6 UPDATE succeeds");
+	is($err, '', "$installer: the update says nothing on stderr");
+	is($node->safe_psql($updated, q{SELECT extversion FROM pg_extension WHERE extname = 'uuid6'}),
+		$default_version, "$installer: updated to $default_version");
+
+	$node->safe_psql($fresh, 'CREATE EXTENSION uuid6', @as);
+	compare_installs($updated, $fresh, $installer);
+
+	# The DEFAULT: the same expression on the same function, and it still
+	# generates increasing v7 keys after the rows made before the update.
+	$node->safe_psql($updated, q{INSERT INTO orders (item) SELECT 'after ' || i FROM generate_series(1, 100) i},
+		@as);
+	is($node->safe_psql($updated, q{
+			SELECT pg_get_expr(adbin, adrelid) FROM pg_attrdef WHERE adrelid = 'orders'::regclass}),
+		$default_before, "$installer: the DEFAULT expression is unchanged");
+	is($node->safe_psql($updated, q{SELECT 'uuid_generate_v7()'::regprocedure::oid}),
+		$generator_before, "$installer: the DEFAULT's function is the same object, not a new one");
+	is($node->safe_psql($updated, q{
+			SELECT count(*), count(DISTINCT id), count(*) FILTER (WHERE substr(id::text, 15, 1) <> '7'),
+			       count(*) FILTER (WHERE id <= previous)
+			FROM (SELECT id, lag(id) OVER (ORDER BY n) AS previous FROM orders) o}),
+		'200|200|0|0', "$installer: the DEFAULT makes increasing v7 keys before and after the update");
+}
+
+$node->stop;
+done_testing();

@@ -1,0 +1,111 @@
+# pg_dump / pg_restore: a database keyed by uuid6 (DEFAULTs on v7 and v6, a
+# generated column and an expression index reading the time back, a view)
+# is dumped in custom format and restored into a fresh database of another
+# cluster, one without shared_preload_libraries. The restore is clean, the
+# rows are identical, the DEFAULTs generate on the new cluster, after the
+# restored keys, and uuid6_status() answers there.
+use strict;
+use warnings;
+use PostgreSQL::Test::Utils;
+use Test::More;
+use IPC::Run;
+use Uuid6Test;
+
+# The dump tools of the server's own installation (its bindir first, as
+# PATH has it), which must be at least as new as the server.
+my $source = new_node('dump_source');
+my $major = server_major($source);
+my ($bindir) = output_of([ 'pg_config', '--bindir' ]) =~ /^(.*\S)/;
+my %tool;
+for my $name ('pg_dump', 'pg_restore')
+{
+	$tool{$name} = -x "$bindir/$name" ? "$bindir/$name" : $name;
+	my ($tool_major) = output_of([ $tool{$name}, '--version' ]) =~ /(\d+)(?:\.\d+)+/;
+	if (!$tool_major || $tool_major < $major)
+	{
+		$source->stop;
+		plan skip_all => "no $name for PostgreSQL $major in $bindir or on PATH";
+	}
+}
+
+sub output_of
+{
+	my ($cmd) = @_;
+	my ($out, $err) = ('', '');
+	IPC::Run::run($cmd, '>' => \$out, '2>' => \$err);
+	return $out;
+}
+
+$source->safe_psql('postgres', 'CREATE DATABASE shop');
+$source->safe_psql('shop', q{
+	CREATE EXTENSION uuid6;
+	CREATE TABLE orders (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), item text NOT NULL);
+	CREATE TABLE events (
+		id uuid PRIMARY KEY DEFAULT uuid_generate_v6(),
+		order_id uuid NOT NULL REFERENCES orders,
+		created timestamptz GENERATED ALWAYS AS (uuid_extract_time(id)) STORED);
+	CREATE INDEX orders_created ON orders (uuid_extract_time(id, true));
+	CREATE VIEW recent_orders AS
+		SELECT id, item FROM orders WHERE id >= uuid_v7_floor(now() - interval '1 day');
+	INSERT INTO orders (item) SELECT 'item ' || i FROM generate_series(1, 1000) i;
+	INSERT INTO events (order_id) SELECT id FROM orders, generate_series(1, 2);
+});
+
+# Every row, in key order, as one digest per table, and the view's count.
+my $content = q{
+	SELECT (SELECT md5(string_agg(format('%s %s', id, item), ',' ORDER BY id)) FROM orders),
+	       (SELECT md5(string_agg(format('%s %s %s', id, order_id, created), ',' ORDER BY id)) FROM events),
+	       (SELECT count(*) FROM recent_orders)};
+my $dumped = $source->safe_psql('shop', $content);
+
+my $dump = $source->basedir . '/shop.dump';
+my ($out, $err) = ('', '');
+my $ok = IPC::Run::run([ $tool{pg_dump}, '--format=custom', "--file=$dump", $source->connstr('shop') ],
+	'>' => \$out, '2>' => \$err);
+ok($ok, 'pg_dump -Fc exits 0');
+is($err, '', 'pg_dump writes nothing on stderr');
+like(output_of([ $tool{pg_restore}, '--list', $dump ]), qr/EXTENSION - uuid6\b/,
+	'the dump holds CREATE EXTENSION uuid6');
+
+my $target = new_node('restore_target', preload => 0);
+$target->safe_psql('postgres', 'CREATE DATABASE shop');
+($out, $err) = ('', '');
+$ok = IPC::Run::run([ $tool{pg_restore}, '--exit-on-error', "--dbname=" . $target->connstr('shop'), $dump ],
+	'>' => \$out, '2>' => \$err);
+ok($ok, 'pg_restore into another cluster exits 0');
+is($err, '', 'pg_restore reports no error or warning');
+
+is($target->safe_psql('shop', $content), $dumped, 'every row is restored identically, the view too');
+is($target->safe_psql('shop', q{SELECT extversion FROM pg_extension WHERE extname = 'uuid6'}),
+	$source->safe_psql('shop', q{SELECT extversion FROM pg_extension WHERE extname = 'uuid6'}),
+	'the restored extension has the version of the dumped one');
+is($target->safe_psql('shop', q{
+		SET enable_seqscan = off;
+		EXPLAIN (COSTS OFF) SELECT * FROM orders WHERE uuid_extract_time(id, true) > now()}) =~ /orders_created/
+	  ? 'used' : 'not used',
+	'used', 'the expression index on uuid_extract_time is restored and usable');
+
+# The DEFAULTs draw from the new cluster's own sequences: new keys of the
+# right version, after every restored one (same clock, later time).
+$target->safe_psql('shop', q{
+	INSERT INTO orders (item) SELECT 'new ' || i FROM generate_series(1, 10) i;
+	INSERT INTO events (order_id) SELECT id FROM orders WHERE item LIKE 'new %';
+});
+is($target->safe_psql('shop', q{
+		SELECT count(*), count(*) FILTER (WHERE substr(id::text, 15, 1) = '7'),
+		       count(*) FILTER (WHERE id > (SELECT id FROM orders WHERE item LIKE 'item %' ORDER BY id DESC LIMIT 1))
+		FROM orders WHERE item LIKE 'new %'}),
+	'10|10|10', 'the v7 DEFAULT generates after the restore, above the restored keys');
+is($target->safe_psql('shop', q{
+		SELECT count(*), count(*) FILTER (WHERE substr(id::text, 15, 1) = '6'),
+		       count(*) FILTER (WHERE created > now() - interval '1 minute')
+		FROM events WHERE order_id IN (SELECT id FROM orders WHERE item LIKE 'new %')}),
+	'10|10|10', 'the v6 DEFAULT and the generated column work after the restore');
+is($target->safe_psql('shop', q{
+		SELECT count(DISTINCT mode), sum(generated) FILTER (WHERE version IN (6, 7)) >= 20
+		FROM uuid6_status()}),
+	'1|t', 'uuid6_status() answers on the restored database and counts the new keys');
+
+$source->stop;
+$target->stop;
+done_testing();

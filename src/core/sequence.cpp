@@ -199,6 +199,11 @@ bool TickOfUuid(Generator generator, const Uuid& id, Tick& tick) noexcept {
   return false;
 }
 
+int MaxTickBits(Generator generator) noexcept {
+  const int clock_bits = static_cast<int>(generator) < kRfcGeneratorCount ? 60 : 63;
+  return clock_bits + LayoutOf(generator).low_bits;
+}
+
 int64_t UnixMicrosFromClockPart(Generator generator, uint64_t clock) noexcept {
   switch (generator) {
     case Generator::kV6:

@@ -81,14 +81,14 @@ inline Tick LeaseTick(const SequenceState& state) noexcept {
 }
 
 // How far a lease reaches past the clock part it was taken at (two seconds)
-// and how little of it may remain before it is renewed (one and a half
-// seconds): a renewal about every half second, with a second and a half for
-// a slow disk before any generator has to wait for it.
+// and how little of it may remain before it is renewed (one second): under
+// load a renewal about every second, with a second for a slow disk before
+// the lease runs out.
 constexpr uint64_t LeaseSpan(const SequenceLayout& layout) noexcept {
   return 2 * layout.race_tolerance;
 }
 constexpr uint64_t LeaseRenewBelow(const SequenceLayout& layout) noexcept {
-  return 3 * layout.race_tolerance / 2;
+  return layout.race_tolerance;
 }
 
 // The lease to persist for a sequence at `last` when the clock part reads
@@ -119,15 +119,27 @@ inline Tick NextTick(const SequenceLayout& layout, Tick last, uint64_t clock,
 
 // The step taken under the lock: false, changing nothing, when the next
 // tick lies beyond the durable lease (the caller renews it and tries again);
-// otherwise the tick is taken and stored in `next`. `random` supplies the
-// counter start of a new clock tick; `saw_regression` says this process read
-// its own clock go backwards since its previous reading, which no race can
-// cause.
+// otherwise the tick is taken and stored in `next`. With `within_lease`, a
+// clock that has run past the lease does not stop the sequence while the
+// lease has ticks left: it goes on from the instant the lease was taken at
+// (two seconds before its end), or from the last tick if that is later.
+// Used while a new lease is being written, so that a slow disk delays
+// nobody: the values then carry a time up to the write's duration behind the
+// clock, never ahead of it. `random` supplies the counter start of a new
+// clock tick; `saw_regression` says this process read its own clock go
+// backwards since its previous reading, which no race can cause.
 inline bool TryAdvanceSequence(SequenceState& state, const SequenceLayout& layout,
                                uint64_t clock, uint64_t random, bool saw_regression,
-                               Tick& next) noexcept {
-  next = NextTick(layout, LastTick(state), clock, random);
-  if (next > LeaseTick(state)) return false;
+                               Tick& next, bool within_lease = false) noexcept {
+  const Tick last = LastTick(state);
+  const Tick lease = LeaseTick(state);
+  next = NextTick(layout, last, clock, random);
+  if (next > lease) {
+    if (!within_lease || last >= lease) return false;
+    const Tick lease_clock = lease >> layout.low_bits;
+    const Tick taken_at = lease_clock > LeaseSpan(layout) ? lease_clock - LeaseSpan(layout) : 0;
+    next = NextTick(layout, last, static_cast<uint64_t>(taken_at), random);
+  }
   if (clock < state.clock_high_water) {
     const uint64_t behind = state.clock_high_water - clock;
     if (saw_regression || behind > layout.race_tolerance) {
@@ -175,6 +187,10 @@ inline void RaiseLastTick(SequenceState& state, Tick tick) noexcept {
 // (ts60, clock_seq), v7 (ms, rand_a, top 8 bits of rand_b), v8 (ts60, seq).
 // False for the draft layouts and for a UUID of another version.
 bool TickOfUuid(Generator generator, const Uuid& id, Tick& tick) noexcept;
+
+// The widest tick a generator's sequence can reach: its clock part (60 bits
+// for v6, v7 and v8; an int64 count for the draft layouts) above its counter.
+int MaxTickBits(Generator generator) noexcept;
 
 // Unix microseconds (rounded down) that a clock part stands for.
 int64_t UnixMicrosFromClockPart(Generator generator, uint64_t clock) noexcept;

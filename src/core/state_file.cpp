@@ -196,8 +196,10 @@ StateFileError ParseStateFile(const char* data, size_t length, PersistedState& o
     int found = -1;
     for (int i = 0; i < kGeneratorCount && found < 0; i++)
       if (HasKey(line, kNames[i], value)) found = i;
-    // Ticks are at most 74 bits: 19 hex digits.
-    if (found < 0 || parsed.present[found] || !ParseHex(value, line.end, 19, parsed.lease[found]))
+    // No tick is wider than its generator's layout allows (at most 77 bits,
+    // 20 hex digits): a wider one would wrap when packed.
+    if (found < 0 || parsed.present[found] || !ParseHex(value, line.end, 20, parsed.lease[found]) ||
+        (parsed.lease[found] >> MaxTickBits(static_cast<Generator>(found))) != 0)
       return StateFileError::kMalformed;
     parsed.present[found] = true;
   }

@@ -57,8 +57,11 @@ uint64 ClockPart(Generator generator, int64 now_ns) {
 // are all obtained before the spinlock; under it, only TryAdvanceSequence's
 // integer read-compare-write and the lease check. The state file is written
 // after the lock is released: ahead of time by whoever sees the lease run
-// low (nobody waits), or, when a sequence has used up its lease, before its
-// next value is handed out.
+// low (nobody waits for it), or, when the clock has run past the lease, by
+// this backend before its value is handed out. While another backend is
+// writing, the sequence counts on inside the lease it has; only a lease with
+// no tick left at all (the first value after a start, after uuid6_advance)
+// waits for the write.
 Datum GenerateNext(Generator generator) {
   uuid6::pg::SharedState* state = uuid6::pg::AttachSharedState();
   uuid6::pg::SharedSequence& sequence = state->sequences[static_cast<int>(generator)].sequence;
@@ -67,7 +70,7 @@ Datum GenerateNext(Generator generator) {
   __builtin_prefetch(&sequence, 1, 3);
   const uint64 random = TakeRandom64();
   const uuid6::SequenceLayout& layout = uuid6::LayoutOf(generator);
-  for (;;) {
+  for (bool within_lease = false;; within_lease = true) {
     const int64 now_ns = ReadClockNanos();
     const bool saw_regression = now_ns < previous_clock_ns;
     previous_clock_ns = now_ns;
@@ -80,8 +83,8 @@ Datum GenerateNext(Generator generator) {
     for (int spins = 0; spins < 1000 && !S_LOCK_FREE(&sequence.lock); spins++) pg_spin_delay();
     SpinLockAcquire(&sequence.lock);
     uuid6::Tick tick = 0;
-    const bool taken =
-        uuid6::TryAdvanceSequence(sequence.state, layout, clock, random, saw_regression, tick);
+    const bool taken = uuid6::TryAdvanceSequence(sequence.state, layout, clock, random,
+                                                 saw_regression, tick, within_lease);
     const bool running_low =
         taken && uuid6::LeaseRunningLow(layout, uuid6::LeaseTick(sequence.state), tick);
     SpinLockRelease(&sequence.lock);
@@ -91,7 +94,8 @@ Datum GenerateNext(Generator generator) {
       return uuid6::pg::DatumFromUuid(
           uuid6::PackTick(generator, tick, random, uuid6::pg::node_id_setting));
     }
-    uuid6::pg::RenewLeaseOrWait(state, generator);
+    uuid6::pg::RenewLeaseOrWait(state, generator, false);
+    CHECK_FOR_INTERRUPTS();
   }
 }
 
@@ -249,7 +253,8 @@ UUID6_SQL_FUNCTION(uuid6_advance) {
                                                  uuid6::LastTick(sequence.state));
     SpinLockRelease(&sequence.lock);
     if (covered) break;
-    uuid6::pg::RenewLeaseOrWait(state, generator);
+    uuid6::pg::RenewLeaseOrWait(state, generator, true);
+    CHECK_FOR_INTERRUPTS();
   }
   PG_RETURN_VOID();
 }

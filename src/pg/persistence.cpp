@@ -1,6 +1,7 @@
 #include "pg/persistence.hpp"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -18,12 +19,10 @@ namespace uuid6::pg {
 namespace {
 
 constexpr const char* kTempFileName = "uuid6.state.tmp";
-// A writer that has held its claim this long is presumed gone: a write takes
-// milliseconds, and a backend cannot die holding the claim without a crash
-// restart re-creating the state.
-constexpr int64 kStaleWriterMicros = 10 * 1000000;
 // A restored lease further ahead of the clock than this is reported.
 constexpr int64 kFarAheadMicros = int64{86400} * 1000000;
+// A write slower than this is logged: the lease has only a second to spare.
+constexpr int64 kSlowWriteMicros = 500 * 1000;
 
 int64 MonotonicMicros() {
   struct timespec now;
@@ -66,28 +65,34 @@ bool WriteAll(int fd, const char* data, size_t length) {
   return true;
 }
 
+// Flushes the data directory's entry for the renamed file. Some file
+// systems cannot fsync a directory (EINVAL, EBADF); as PostgreSQL does, that
+// is not a failure.
 bool SyncDataDirectory() {
-  if (!enableFsync) return true;
   const int fd = open(".", O_RDONLY | O_CLOEXEC);
   if (fd < 0) return false;
-  const bool synced = fsync(fd) == 0;
+  const bool synced = fsync(fd) == 0 || errno == EINVAL || errno == EBADF;
   const int saved = errno;
   close(fd);
   errno = saved;
   return synced;
 }
 
-// Writes the file atomically: a temporary file, flushed (unless fsync is
-// off), renamed over the old one, the directory flushed. Plain system calls
-// only, so that nothing here can raise an ERROR while the writer's claim is
-// held. Returns 0 or the errno of the step that failed.
-int WriteStateFile(const PersistedState& persisted) {
+// Writes the file atomically: a temporary file renamed over the old one, so
+// that a crash leaves one or the other whole. With `durable` (and fsync on)
+// the file and the directory are flushed too, so that the write also
+// survives the operating system; routine renewals skip that, as a server
+// process's crash, kill or immediate stop loses nothing the kernel holds.
+// Plain system calls only, so that nothing here can raise an ERROR while the
+// writer's claim is held. Returns 0 or the errno of the step that failed.
+int WriteStateFile(const PersistedState& persisted, bool durable) {
   char text[kStateFileMaxBytes];
   const size_t length = FormatStateFile(persisted, text, sizeof text);
   if (length == 0) return EOVERFLOW;
+  durable = durable && enableFsync;
   const int fd = open(kTempFileName, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, pg_file_create_mode);
   if (fd < 0) return errno;
-  if (!WriteAll(fd, text, length) || (enableFsync && fsync(fd) != 0)) {
+  if (!WriteAll(fd, text, length) || (durable && fsync(fd) != 0)) {
     const int saved = errno;
     close(fd);
     unlink(kTempFileName);
@@ -95,17 +100,26 @@ int WriteStateFile(const PersistedState& persisted) {
   }
   if (close(fd) != 0) return errno;
   if (rename(kTempFileName, kStateFileName) != 0) return errno;
-  if (!SyncDataDirectory()) return errno;
+  if (durable && !SyncDataDirectory()) return errno;
   return 0;
 }
 
+// True when `pid` no longer exists: a claim it left can be taken over. (A
+// backend cannot leave the claim behind by exiting — nothing between claim
+// and release can raise an ERROR or exit — and dying abnormally restarts the
+// cluster, re-creating the state. This only guards against the unforeseen.)
+bool ProcessGone(int pid) { return kill(pid, 0) != 0 && errno == ESRCH; }
+
+// Takes the single writer's claim, or says another process holds it. A
+// plain read first, so that backends passing by during a write do not all
+// take the spinlock.
 bool ClaimWriter(Persistence& persistence) {
-  const int64 now = MonotonicMicros();
+  const int holder = *static_cast<volatile int*>(&persistence.writer_pid);
+  if (holder != 0 && !ProcessGone(holder)) return false;
   bool claimed = false;
   SpinLockAcquire(&persistence.lock);
-  if (persistence.writer_pid == 0 || now - persistence.writer_since_us > kStaleWriterMicros) {
+  if (persistence.writer_pid == 0 || persistence.writer_pid == holder) {
     persistence.writer_pid = MyProcPid;
-    persistence.writer_since_us = now;
     claimed = true;
   }
   SpinLockRelease(&persistence.lock);
@@ -122,8 +136,11 @@ void ReleaseWriter(Persistence& persistence, int error) {
 
 // With the writer's claim held: computes the lease of every sequence that
 // needs one (`forced`, or in use and running low), writes the file and, once
-// it is on disk, installs the new leases. Returns 0 or an errno.
-int WriteLeases(SharedState* state, int forced) {
+// it is written, installs the new leases. The write is flushed to disk when
+// `durable`, or when a sequence runs more than a second ahead of the clock
+// (a clock regression being absorbed, uuid6_advance, a restored lease): then
+// a lost write would matter most. Returns 0 or an errno.
+int WriteLeases(SharedState* state, int forced, bool durable) {
   PersistedState persisted;
   memset(&persisted, 0, sizeof persisted);
   persisted.saved_unix_us = NowUnixMicros();
@@ -140,19 +157,23 @@ int WriteLeases(SharedState* state, int forced) {
 
     const Tick last = LastTick(copy);
     const Tick lease = LeaseTick(copy);
-    Tick current = last;
-    if (static_cast<Tick>(clock) << layout.low_bits > current)
-      current = static_cast<Tick>(clock) << layout.low_bits;
+    const Tick clock_tick = static_cast<Tick>(clock) << layout.low_bits;
+    const Tick current = last > clock_tick ? last : clock_tick;
     if (i == forced || (copy.generated > 0 && LeaseRunningLow(layout, lease, current))) {
-      persisted.lease[i] = LeaseFor(layout, last, clock);
+      // Never below the lease already installed: it may come from a clock
+      // reading later than this one.
+      const Tick renewed_lease = LeaseFor(layout, last, clock);
+      persisted.lease[i] = renewed_lease > lease ? renewed_lease : lease;
       renewed[i] = any = true;
+      if ((last >> layout.low_bits) > static_cast<Tick>(clock) + layout.race_tolerance)
+        durable = true;
     } else {
       persisted.lease[i] = lease;
     }
     persisted.present[i] = persisted.lease[i] != 0;
   }
   if (!any) return 0;
-  const int error = WriteStateFile(persisted);
+  const int error = WriteStateFile(persisted, durable);
   if (error != 0) return error;
   for (int i = 0; i < kGeneratorCount; i++) {
     if (!renewed[i]) continue;
@@ -245,7 +266,7 @@ void SaveStateAtShutdown(int code, Datum arg) {
     persisted.lease[i] = last;
     persisted.present[i] = last != 0;
   }
-  const int error = WriteStateFile(persisted);
+  const int error = WriteStateFile(persisted, true);
   if (error != 0) {
     errno = error;
     ereport(LOG, (errmsg("uuid6: could not save state file \"%s/%s\": %m", DataDir,
@@ -254,20 +275,36 @@ void SaveStateAtShutdown(int code, Datum arg) {
   }
 }
 
-void RenewLeasesIfIdle(SharedState* state) {
-  if (!ClaimWriter(state->persistence)) return;
-  ReleaseWriter(state->persistence, WriteLeases(state, -1));
+namespace {
+
+// One write under the claim, timed; a slow one is logged once it is done.
+int TimedWriteLeases(SharedState* state, int forced, bool durable) {
+  const int64 start = MonotonicMicros();
+  const int error = WriteLeases(state, forced, durable);
+  ReleaseWriter(state->persistence, error);
+  const int64 took = MonotonicMicros() - start;
+  if (took > kSlowWriteMicros)
+    ereport(LOG, (errmsg("uuid6: writing state file \"%s/%s\" took %lld ms", DataDir,
+                         kStateFileName, static_cast<long long>(took / 1000)),
+                  errdetail("While a write is slower than a second, new values carry a time "
+                            "behind the clock.")));
+  return error;
 }
 
-void RenewLeaseOrWait(SharedState* state, Generator generator) {
+}  // namespace
+
+void RenewLeasesIfIdle(SharedState* state) {
+  if (!ClaimWriter(state->persistence)) return;
+  TimedWriteLeases(state, -1, false);
+}
+
+bool RenewLeaseOrWait(SharedState* state, Generator generator, bool durable) {
   if (!ClaimWriter(state->persistence)) {
     // Another backend is writing; its leases may well cover this sequence.
     pg_usleep(100);
-    CHECK_FOR_INTERRUPTS();
-    return;
+    return false;
   }
-  const int error = WriteLeases(state, static_cast<int>(generator));
-  ReleaseWriter(state->persistence, error);
+  const int error = TimedWriteLeases(state, static_cast<int>(generator), durable);
   if (error != 0) {
     errno = error;
     ereport(ERROR, (errcode_for_file_access(),
@@ -277,6 +314,7 @@ void RenewLeaseOrWait(SharedState* state, Generator generator) {
                               "so that no restart can repeat it.",
                               GeneratorName(generator))));
   }
+  return true;
 }
 
 }  // namespace uuid6::pg

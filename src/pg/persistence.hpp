@@ -32,9 +32,10 @@ void SaveStateAtShutdown(int code, Datum arg);
 // raises no ERROR. The common path's renewal, taken after a generation.
 void RenewLeasesIfIdle(SharedState* state);
 
-// Makes sure `generator`'s lease covers its last tick plus the lease span,
-// writing the file or waiting for the current writer. An ERROR (with the
+// Renews `generator`'s lease to cover its last tick plus the lease span, and
+// returns true; or, when another process is writing, waits a moment and
+// returns false. `durable` flushes the write to disk. An ERROR (with the
 // file's path and the system error) when the file cannot be written.
-void RenewLeaseOrWait(SharedState* state, Generator generator);
+bool RenewLeaseOrWait(SharedState* state, Generator generator, bool durable);
 
 }  // namespace uuid6::pg

@@ -37,8 +37,7 @@ enum class RestoreResult : int { kNoFile, kRestored, kUnreadable };
 // a slow disk never holds up a generator that still has lease left.
 struct Persistence {
   slock_t lock;
-  int writer_pid;         // 0 when nobody is writing
-  int64 writer_since_us;  // CLOCK_MONOTONIC; a claim held 10 s is abandoned
+  int writer_pid;  // 0 when nobody is writing
   uint64 writes;          // state files written since the state was created
   int last_errno;         // of the last failed write, 0 after a success
   // Set once when the state is created, read-only afterwards.

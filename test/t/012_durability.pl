@@ -175,18 +175,46 @@ for my $preload (1, 0)
 		$node->pgbench('--no-vacuum --client=4 --jobs=4 --time=8', 0, [qr{processed: \d+}], [qr{^$}],
 			'4 clients generate while the state file is slow to write',
 			{ 'slow_disk.sql' => "INSERT INTO calls SELECT clock_timestamp(), uuid_generate_v7(), clock_timestamp();\n" });
-		my ($calls, $slow, $overlapping) = split /\|/, $node->safe_psql('postgres', q{
+		my ($calls, $slow_calls, $overlapping) = split /\|/, $node->safe_psql('postgres', q{
 			WITH slow AS (SELECT t0, t1 FROM calls WHERE t1 - t0 >= interval '500 ms')
 			SELECT (SELECT count(*) FROM calls), (SELECT count(*) FROM slow),
 			       (SELECT count(*) FROM slow a JOIN slow b
 			        ON a.t0 < b.t0 AND b.t0 < a.t1 - interval '100 ms')});
 		my $writes = () = slurp_file($node->logfile) =~ /uuid6_slow_rename: delayed/g;
 		cmp_ok($writes, '>=', 5, "the state file was rewritten $writes times, 700 ms each, during the run");
-		cmp_ok($slow, '<=', $writes, "$slow of $calls calls took 500 ms or more: at most one per write");
+		cmp_ok($slow_calls, "<=", $writes, "$slow_calls of $calls calls took 500 ms or more: at most one per write");
 		is($overlapping, 0, 'no slow call overlapped another: only the writing backends waited');
 		my $after = $node->safe_psql('postgres', q{
 			SELECT persisted_until > clock_timestamp() FROM uuid6_status() WHERE version = 7});
 		is($after, 't', "the lease still runs ahead of the clock (before the run: $before)");
+		$node->stop;
+
+		# Slower than the whole lease (2.5 s a write): nobody loops for ever
+		# and every call stays cancellable; values carry a time behind the
+		# clock while a write is under way, never one ahead of it.
+		{
+			local $ENV{LD_PRELOAD} = $slow;
+			local $ENV{UUID6_SLOW_RENAME_MS} = '2500';
+			$node->start;
+		}
+		my $start = time;
+		my ($rc, $out, $err) = $node->psql('postgres', q{
+			SET statement_timeout = '30s';
+			CREATE TEMP TABLE g (id uuid, after timestamptz);
+			INSERT INTO g SELECT uuid_generate_v7(), clock_timestamp();
+			SELECT pg_sleep(2.5);
+			INSERT INTO g SELECT uuid_generate_v7(), clock_timestamp();
+			SELECT pg_sleep(2.5);
+			INSERT INTO g SELECT uuid_generate_v7(), clock_timestamp();
+			SELECT count(*) FILTER (WHERE uuid_extract_time(id, true) <= after), count(*) FROM g},
+			timeout => 60);
+		my $secs = time - $start;
+		$out = (split /\n/, $out)[-1] // '';
+		is($out, '3|3', 'with writes slower than the lease, calls complete, and no time is read late');
+		is($err, '', 'no error');
+		cmp_ok($secs, '<', 25, "three spaced calls took ${secs}s, not a loop");
+		my $slow_writes = () = slurp_file($node->logfile) =~ /delayed a state file write by 2500 ms/g;
+		cmp_ok($slow_writes, '>=', 2, "$slow_writes writes of 2.5 s each happened meanwhile");
 		$node->stop;
 	}
 }

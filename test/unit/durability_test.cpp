@@ -19,7 +19,7 @@ PersistedState Sample() {
   std::memset(&state, 0, sizeof state);
   state.saved_unix_us = 1795319521271774;
   state.present[0] = state.present[1] = state.present[5] = true;
-  state.lease[0] = (static_cast<Tick>(0x7c7) << 64) | 0x98a04fbb1d43fffULL;
+  state.lease[0] = (static_cast<Tick>(0x7c) << 64) | 0x98a04fbb1d43fffULL;
   state.lease[1] = 0x1a20198d647a20ffULL;
   state.lease[5] = 1;
   return state;
@@ -35,7 +35,7 @@ std::string Format(const PersistedState& state) {
 TEST(StateFile, RoundTrips) {
   const PersistedState state = Sample();
   const std::string text = Format(state);
-  EXPECT_EQ(text.rfind("uuid6 state 1\nsaved 1795319521271774\nv6 7c7098a04fbb1d43fff\n", 0), 0u)
+  EXPECT_EQ(text.rfind("uuid6 state 1\nsaved 1795319521271774\nv6 7c098a04fbb1d43fff\n", 0), 0u)
       << text;
   PersistedState parsed;
   ASSERT_EQ(ParseStateFile(text.data(), text.size(), parsed), StateFileError::kNone);
@@ -77,6 +77,40 @@ TEST(StateFile, NamesWhatIsWrong) {
   text += "v8 1\n";  // after the check line
   EXPECT_EQ(ParseStateFile(text.data(), text.size(), parsed), StateFileError::kMalformed);
   EXPECT_STREQ(StateFileErrorText(StateFileError::kChecksum), "checksum mismatch");
+  // A tick wider than its layout (v7: 68 bits), with a valid checksum.
+  PersistedState wide = Sample();
+  wide.lease[1] = static_cast<Tick>(1) << 68;
+  const std::string wide_text = Format(wide);
+  EXPECT_EQ(ParseStateFile(wide_text.data(), wide_text.size(), parsed), StateFileError::kMalformed);
+  wide.lease[1] = (static_cast<Tick>(1) << 68) - 1;
+  const std::string widest = Format(wide);
+  EXPECT_EQ(ParseStateFile(widest.data(), widest.size(), parsed), StateFileError::kNone);
+}
+
+TEST(Lease, WithinLeaseCountsOnInsteadOfWaiting) {
+  const SequenceLayout& layout = LayoutOf(Generator::kV7);
+  SequenceState state{};
+  const uint64_t clock = 1000000000;
+  ExtendLease(state, LeaseFor(layout, 0, clock));
+  Tick first = 0;
+  ASSERT_TRUE(TryAdvanceSequence(state, layout, clock, 0, false, first));
+  // The clock runs past the lease while a write is under way elsewhere.
+  const uint64_t later = clock + 3 * layout.race_tolerance;
+  Tick next = 0;
+  EXPECT_FALSE(TryAdvanceSequence(state, layout, later, 0, false, next));
+  ASSERT_TRUE(TryAdvanceSequence(state, layout, later, 0, false, next, true));
+  EXPECT_TRUE(next == first + 1);
+  // A sequence idle since long ago, whose new lease is being written: it
+  // goes on from the instant the lease was taken at, not from its old tick.
+  SequenceState idle{};
+  ExtendLease(idle, LeaseFor(layout, 0, clock));
+  ASSERT_TRUE(TryAdvanceSequence(idle, layout, later, 0, false, next, true));
+  EXPECT_TRUE((next >> layout.low_bits) == clock);
+  // Up to the lease's last tick, never past it.
+  RaiseLastTick(state, LeaseTick(state) - 1);
+  EXPECT_TRUE(TryAdvanceSequence(state, layout, later, 0, false, next, true));
+  EXPECT_TRUE(next == LeaseTick(state));
+  EXPECT_FALSE(TryAdvanceSequence(state, layout, later, 0, false, next, true));
 }
 
 TEST(StateFile, RandomBytesNeverParse) {
@@ -125,8 +159,8 @@ TEST(Lease, RenewedWellBeforeItRunsOut) {
   const Tick lease = LeaseFor(layout, 0, 100 * second);
   const auto at = [&](uint64_t clock) { return static_cast<Tick>(clock) << layout.low_bits; };
   EXPECT_FALSE(LeaseRunningLow(layout, lease, at(100 * second)));
-  EXPECT_FALSE(LeaseRunningLow(layout, lease, at(100 * second + second / 2)));
-  EXPECT_TRUE(LeaseRunningLow(layout, lease, at(100 * second + second / 2 + 1)));
+  EXPECT_FALSE(LeaseRunningLow(layout, lease, at(101 * second)));
+  EXPECT_TRUE(LeaseRunningLow(layout, lease, at(101 * second + 1)));
   // A lease never goes down.
   SequenceState state{};
   ExtendLease(state, lease);

@@ -117,28 +117,41 @@ inline Tick NextTick(const SequenceLayout& layout, Tick last, uint64_t clock,
              : last + 1;
 }
 
+// When a clock that has run past the lease may still be served from it.
+enum class LeaseFallback {
+  kNone,      // never: the caller writes a new lease first
+  kIfRecent,  // while the lease ended at most a second ago: another backend
+              // is writing its successor
+  kAlways,    // the caller has just written this lease itself
+};
+
 // The step taken under the lock: false, changing nothing, when the next
 // tick lies beyond the durable lease (the caller renews it and tries again);
-// otherwise the tick is taken and stored in `next`. With `within_lease`, a
-// clock that has run past the lease does not stop the sequence while the
-// lease has ticks left: it goes on from the instant the lease was taken at
-// (two seconds before its end), or from the last tick if that is later.
-// Used while a new lease is being written, so that a slow disk delays
-// nobody: the values then carry a time up to the write's duration behind the
-// clock, never ahead of it. `random` supplies the counter start of a new
-// clock tick; `saw_regression` says this process read its own clock go
-// backwards since its previous reading, which no race can cause.
+// otherwise the tick is taken and stored in `next`. With a `fallback`, a
+// clock past the lease does not stop the sequence while the lease has ticks
+// left: it goes on from one second before the lease's end (or from the last
+// tick if that is later), so that a slow disk delays nobody; the values then
+// carry a time up to two seconds behind the clock (with kAlways, the write's
+// duration less one second), never ahead of it. `random` supplies the
+// counter start of a new clock tick; `saw_regression` says this process read
+// its own clock go backwards since its previous reading, which no race can
+// cause.
 inline bool TryAdvanceSequence(SequenceState& state, const SequenceLayout& layout,
                                uint64_t clock, uint64_t random, bool saw_regression,
-                               Tick& next, bool within_lease = false) noexcept {
+                               Tick& next,
+                               LeaseFallback fallback = LeaseFallback::kNone) noexcept {
   const Tick last = LastTick(state);
   const Tick lease = LeaseTick(state);
   next = NextTick(layout, last, clock, random);
   if (next > lease) {
-    if (!within_lease || last >= lease) return false;
     const Tick lease_clock = lease >> layout.low_bits;
-    const Tick taken_at = lease_clock > LeaseSpan(layout) ? lease_clock - LeaseSpan(layout) : 0;
-    next = NextTick(layout, last, static_cast<uint64_t>(taken_at), random);
+    const bool recent = static_cast<Tick>(clock) <= lease_clock + LeaseRenewBelow(layout);
+    if (fallback == LeaseFallback::kNone || (fallback == LeaseFallback::kIfRecent && !recent) ||
+        last >= lease)
+      return false;
+    const Tick from = lease_clock > LeaseRenewBelow(layout) ? lease_clock - LeaseRenewBelow(layout)
+                                                            : 0;
+    next = NextTick(layout, last, static_cast<uint64_t>(from), random);
   }
   if (clock < state.clock_high_water) {
     const uint64_t behind = state.clock_high_water - clock;

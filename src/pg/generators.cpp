@@ -59,9 +59,8 @@ uint64 ClockPart(Generator generator, int64 now_ns) {
 // after the lock is released: ahead of time by whoever sees the lease run
 // low (nobody waits for it), or, when the clock has run past the lease, by
 // this backend before its value is handed out. While another backend is
-// writing, the sequence counts on inside the lease it has; only a lease with
-// no tick left at all (the first value after a start, after uuid6_advance)
-// waits for the write.
+// writing, the sequence goes on inside a lease that ended less than a second
+// ago; other callers wait for the write (cancellably).
 Datum GenerateNext(Generator generator) {
   uuid6::pg::SharedState* state = uuid6::pg::AttachSharedState();
   uuid6::pg::SharedSequence& sequence = state->sequences[static_cast<int>(generator)].sequence;
@@ -70,7 +69,7 @@ Datum GenerateNext(Generator generator) {
   __builtin_prefetch(&sequence, 1, 3);
   const uint64 random = TakeRandom64();
   const uuid6::SequenceLayout& layout = uuid6::LayoutOf(generator);
-  for (bool within_lease = false;; within_lease = true) {
+  for (uuid6::LeaseFallback fallback = uuid6::LeaseFallback::kNone;;) {
     const int64 now_ns = ReadClockNanos();
     const bool saw_regression = now_ns < previous_clock_ns;
     previous_clock_ns = now_ns;
@@ -84,7 +83,7 @@ Datum GenerateNext(Generator generator) {
     SpinLockAcquire(&sequence.lock);
     uuid6::Tick tick = 0;
     const bool taken = uuid6::TryAdvanceSequence(sequence.state, layout, clock, random,
-                                                 saw_regression, tick, within_lease);
+                                                 saw_regression, tick, fallback);
     const bool running_low =
         taken && uuid6::LeaseRunningLow(layout, uuid6::LeaseTick(sequence.state), tick);
     SpinLockRelease(&sequence.lock);
@@ -94,7 +93,9 @@ Datum GenerateNext(Generator generator) {
       return uuid6::pg::DatumFromUuid(
           uuid6::PackTick(generator, tick, random, uuid6::pg::node_id_setting));
     }
-    uuid6::pg::RenewLeaseOrWait(state, generator, false);
+    fallback = uuid6::pg::RenewLeaseOrWait(state, generator, false)
+                   ? uuid6::LeaseFallback::kAlways
+                   : uuid6::LeaseFallback::kIfRecent;
     CHECK_FOR_INTERRUPTS();
   }
 }
@@ -244,16 +245,18 @@ UUID6_SQL_FUNCTION(uuid6_advance) {
                        timestamptz_to_str(unix_us - kUnixToPostgresMicros)),
              errhint("Check the UUID, or the server's clock.")));
 
+  // Raised, then written and flushed by this call itself (not merely covered
+  // by a routine renewal), before returning.
   uuid6::pg::SharedState* state = uuid6::pg::AttachSharedState();
   uuid6::pg::SharedSequence& sequence = state->sequences[static_cast<int>(generator)].sequence;
-  for (;;) {
+  for (bool written = false;;) {
     SpinLockAcquire(&sequence.lock);
     uuid6::RaiseLastTick(sequence.state, tick);
     const bool covered = !uuid6::LeaseRunningLow(layout, uuid6::LeaseTick(sequence.state),
                                                  uuid6::LastTick(sequence.state));
     SpinLockRelease(&sequence.lock);
-    if (covered) break;
-    uuid6::pg::RenewLeaseOrWait(state, generator, true);
+    if (covered && written) break;
+    written = uuid6::pg::RenewLeaseOrWait(state, generator, true);
     CHECK_FOR_INTERRUPTS();
   }
   PG_RETURN_VOID();

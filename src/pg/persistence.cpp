@@ -78,12 +78,12 @@ bool SyncDataDirectory() {
   return synced;
 }
 
-// Writes the file atomically: a temporary file renamed over the old one, so
-// that a crash leaves one or the other whole. With `durable` (and fsync on)
-// the file and the directory are flushed too, so that the write also
-// survives the operating system; routine renewals skip that, as a server
-// process's crash, kill or immediate stop loses nothing the kernel holds.
-// Plain system calls only, so that nothing here can raise an ERROR while the
+// Writes the file atomically: a temporary file, flushed (unless fsync is
+// off), renamed over the old one, so that even a crash of the machine leaves
+// one whole file or the other, never an empty one. With `durable` the
+// directory is flushed too, so that the rename itself survives the machine;
+// routine renewals skip that, leaving at worst the previous file. Plain
+// system calls only, so that nothing here can raise an ERROR while the
 // writer's claim is held. Returns 0 or the errno of the step that failed.
 int WriteStateFile(const PersistedState& persisted, bool durable) {
   char text[kStateFileMaxBytes];
@@ -92,7 +92,7 @@ int WriteStateFile(const PersistedState& persisted, bool durable) {
   durable = durable && enableFsync;
   const int fd = open(kTempFileName, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, pg_file_create_mode);
   if (fd < 0) return errno;
-  if (!WriteAll(fd, text, length) || (durable && fsync(fd) != 0)) {
+  if (!WriteAll(fd, text, length) || (enableFsync && fsync(fd) != 0)) {
     const int saved = errno;
     close(fd);
     unlink(kTempFileName);
@@ -112,10 +112,11 @@ bool ProcessGone(int pid) { return kill(pid, 0) != 0 && errno == ESRCH; }
 
 // Takes the single writer's claim, or says another process holds it. A
 // plain read first, so that backends passing by during a write do not all
-// take the spinlock.
-bool ClaimWriter(Persistence& persistence) {
+// take the spinlock; only a caller that must have a lease (`must`) checks
+// whether the holder still exists.
+bool ClaimWriter(Persistence& persistence, bool must) {
   const int holder = *static_cast<volatile int*>(&persistence.writer_pid);
-  if (holder != 0 && !ProcessGone(holder)) return false;
+  if (holder != 0 && (!must || !ProcessGone(holder))) return false;
   bool claimed = false;
   SpinLockAcquire(&persistence.lock);
   if (persistence.writer_pid == 0 || persistence.writer_pid == holder) {
@@ -294,12 +295,12 @@ int TimedWriteLeases(SharedState* state, int forced, bool durable) {
 }  // namespace
 
 void RenewLeasesIfIdle(SharedState* state) {
-  if (!ClaimWriter(state->persistence)) return;
+  if (!ClaimWriter(state->persistence, false)) return;
   TimedWriteLeases(state, -1, false);
 }
 
 bool RenewLeaseOrWait(SharedState* state, Generator generator, bool durable) {
-  if (!ClaimWriter(state->persistence)) {
+  if (!ClaimWriter(state->persistence, true)) {
     // Another backend is writing; its leases may well cover this sequence.
     pg_usleep(100);
     return false;

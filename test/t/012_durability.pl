@@ -187,6 +187,17 @@ for my $preload (1, 0)
 		my $after = $node->safe_psql('postgres', q{
 			SELECT persisted_until > clock_timestamp() FROM uuid6_status() WHERE version = 7});
 		is($after, 't', "the lease still runs ahead of the clock (before the run: $before)");
+
+		# After an idle spell the lease is long gone: the calls that arrive
+		# while the first of them writes a new one wait for it, rather than
+		# take a time from before the spell.
+		$node->safe_psql('postgres', 'TRUNCATE calls; SELECT pg_sleep(4)');
+		$node->pgbench('--no-vacuum --client=4 --jobs=4 --transactions=100', 0, [qr{processed: \d+}], [qr{^$}],
+			'4 clients generate right after an idle spell',
+			{ 'after_idle.sql' => "INSERT INTO calls SELECT clock_timestamp(), uuid_generate_v7(), clock_timestamp();\n" });
+		my $lag = $node->safe_psql('postgres',
+			q{SELECT round(extract(epoch FROM max(t1 - uuid_extract_time(id, true))) * 1000) FROM calls});
+		cmp_ok($lag, '<', 500, "after an idle spell no value's time lies more than ${lag} ms behind its call");
 		$node->stop;
 
 		# Slower than the whole lease (2.5 s a write): nobody loops for ever

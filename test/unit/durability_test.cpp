@@ -87,30 +87,36 @@ TEST(StateFile, NamesWhatIsWrong) {
   EXPECT_EQ(ParseStateFile(widest.data(), widest.size(), parsed), StateFileError::kNone);
 }
 
-TEST(Lease, WithinLeaseCountsOnInsteadOfWaiting) {
+TEST(Lease, FallbackServesARecentLeaseOnly) {
   const SequenceLayout& layout = LayoutOf(Generator::kV7);
-  SequenceState state{};
+  const uint64_t second = layout.race_tolerance;
   const uint64_t clock = 1000000000;
-  ExtendLease(state, LeaseFor(layout, 0, clock));
+  SequenceState state{};
+  ExtendLease(state, LeaseFor(layout, 0, clock));  // ends at clock + 2 s
   Tick first = 0;
   ASSERT_TRUE(TryAdvanceSequence(state, layout, clock, 0, false, first));
-  // The clock runs past the lease while a write is under way elsewhere.
-  const uint64_t later = clock + 3 * layout.race_tolerance;
+  // The clock runs past the lease while another backend writes the next.
+  const uint64_t later = clock + 3 * second;
   Tick next = 0;
   EXPECT_FALSE(TryAdvanceSequence(state, layout, later, 0, false, next));
-  ASSERT_TRUE(TryAdvanceSequence(state, layout, later, 0, false, next, true));
-  EXPECT_TRUE(next == first + 1);
-  // A sequence idle since long ago, whose new lease is being written: it
-  // goes on from the instant the lease was taken at, not from its old tick.
-  SequenceState idle{};
-  ExtendLease(idle, LeaseFor(layout, 0, clock));
-  ASSERT_TRUE(TryAdvanceSequence(idle, layout, later, 0, false, next, true));
-  EXPECT_TRUE((next >> layout.low_bits) == clock);
-  // Up to the lease's last tick, never past it.
+  ASSERT_TRUE(TryAdvanceSequence(state, layout, later, 0, false, next, LeaseFallback::kIfRecent));
+  // From one second before the lease's end: behind the clock, never ahead.
+  EXPECT_TRUE((next >> layout.low_bits) == clock + second);
+  EXPECT_TRUE(next > first);
+  Tick again = 0;
+  ASSERT_TRUE(TryAdvanceSequence(state, layout, later, 0, false, again, LeaseFallback::kIfRecent));
+  EXPECT_TRUE(again == next + 1);
+  // Long after the lease ended (an idle spell), only the backend that has
+  // just written the lease itself may use it.
+  const uint64_t hour_later = clock + 3600 * second;
+  EXPECT_FALSE(
+      TryAdvanceSequence(state, layout, hour_later, 0, false, next, LeaseFallback::kIfRecent));
+  EXPECT_TRUE(TryAdvanceSequence(state, layout, hour_later, 0, false, next, LeaseFallback::kAlways));
+  // Never past the lease's last tick.
   RaiseLastTick(state, LeaseTick(state) - 1);
-  EXPECT_TRUE(TryAdvanceSequence(state, layout, later, 0, false, next, true));
+  EXPECT_TRUE(TryAdvanceSequence(state, layout, later, 0, false, next, LeaseFallback::kAlways));
   EXPECT_TRUE(next == LeaseTick(state));
-  EXPECT_FALSE(TryAdvanceSequence(state, layout, later, 0, false, next, true));
+  EXPECT_FALSE(TryAdvanceSequence(state, layout, later, 0, false, next, LeaseFallback::kAlways));
 }
 
 TEST(StateFile, RandomBytesNeverParse) {

@@ -63,6 +63,10 @@ struct SequenceState {
   // until a state file saying so has been written. Zero until then.
   uint64_t lease_hi;
   uint64_t lease_lo;
+  // The last tick before the lease counts as running low (LeaseRunningLow),
+  // kept beside it so that the hot path tests it with one comparison.
+  uint64_t renew_after_hi;
+  uint64_t renew_after_lo;
 };
 
 // The clock part of a Unix-nanosecond reading: v6 100-ns ticks since 1582,
@@ -175,16 +179,31 @@ inline Tick AdvanceSequence(SequenceState& state, const SequenceLayout& layout, 
                             uint64_t random, bool saw_regression) noexcept {
   state.lease_hi = ~uint64_t{0};
   state.lease_lo = ~uint64_t{0};
+  state.renew_after_hi = ~uint64_t{0};
+  state.renew_after_lo = ~uint64_t{0};
   Tick next = 0;
   TryAdvanceSequence(state, layout, clock, random, saw_regression, next);
   return next;
 }
 
 // Raises the lease (never lowers it).
-inline void ExtendLease(SequenceState& state, Tick lease) noexcept {
+inline void ExtendLease(SequenceState& state, const SequenceLayout& layout, Tick lease) noexcept {
   if (lease <= LeaseTick(state)) return;
   state.lease_hi = static_cast<uint64_t>(lease >> 64);
   state.lease_lo = static_cast<uint64_t>(lease);
+  // LeaseRunningLow(lease, tick) holds exactly for ticks above this one.
+  const Tick lease_clock = lease >> layout.low_bits;
+  const Tick renew_after =
+      lease_clock > LeaseRenewBelow(layout)
+          ? ((lease_clock - LeaseRenewBelow(layout) + 1) << layout.low_bits) - 1
+          : 0;
+  state.renew_after_hi = static_cast<uint64_t>(renew_after >> 64);
+  state.renew_after_lo = static_cast<uint64_t>(renew_after);
+}
+
+// LeaseRunningLow(layout, LeaseTick(state), tick), in one comparison.
+inline bool PastRenewalPoint(const SequenceState& state, Tick tick) noexcept {
+  return tick > ((static_cast<Tick>(state.renew_after_hi) << 64) | state.renew_after_lo);
 }
 
 // Raises the last tick to at least `tick` (uuid6_advance, a restored lease):

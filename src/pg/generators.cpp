@@ -53,14 +53,54 @@ uint64 ClockPart(Generator generator, int64 now_ns) {
   return clock;
 }
 
+// One attempt at the next tick of `generator`'s sequence: the clock read
+// before the spinlock; under it, only TryAdvanceSequence's integer
+// read-compare-write and the lease checks. False when the lease must be
+// renewed first; `running_low` says a renewal is due soon.
+inline bool TryNextTick(uuid6::pg::SharedSequence& sequence, Generator generator,
+                        const uuid6::SequenceLayout& layout, uint64 random,
+                        uuid6::LeaseFallback fallback, uuid6::Tick& tick, bool& running_low) {
+  const int64 now_ns = ReadClockNanos();
+  const bool saw_regression = now_ns < previous_clock_ns;
+  previous_clock_ns = now_ns;
+  const uint64 clock = ClockPart(generator, now_ns);
+
+  // Wait with plain reads while another backend holds the lock, so that
+  // the waiter does not pull the cache line away from the holder with
+  // atomic exchanges (test-and-test-and-set). Bounded, so that a lock that
+  // never frees still reaches SpinLockAcquire's stuck-spinlock detection.
+  for (int spins = 0; spins < 1000 && !S_LOCK_FREE(&sequence.lock); spins++) pg_spin_delay();
+  SpinLockAcquire(&sequence.lock);
+  const bool taken = uuid6::TryAdvanceSequence(sequence.state, layout, clock, random,
+                                               saw_regression, tick, fallback);
+  running_low = taken && uuid6::PastRenewalPoint(sequence.state, tick);
+  SpinLockRelease(&sequence.lock);
+  return taken;
+}
+
+// The lease has run out: this backend writes a new one, or, while another
+// backend does, goes on inside a lease that ended less than a second ago or
+// waits (cancellably) for the write. Kept apart from GenerateNext's path.
+__attribute__((noinline, cold)) uuid6::Tick NextTickAfterRenewal(
+    uuid6::pg::SharedState* state, uuid6::pg::SharedSequence& sequence, Generator generator,
+    const uuid6::SequenceLayout& layout, uint64 random) {
+  uuid6::Tick tick = 0;
+  bool running_low = false;
+  do {
+    const uuid6::LeaseFallback fallback = uuid6::pg::RenewLeaseOrWait(state, generator, false)
+                                              ? uuid6::LeaseFallback::kAlways
+                                              : uuid6::LeaseFallback::kIfRecent;
+    CHECK_FOR_INTERRUPTS();
+    if (TryNextTick(sequence, generator, layout, random, fallback, tick, running_low)) break;
+  } while (true);
+  return tick;
+}
+
 // The heart of SPEC §2. Clock, random bytes and the shared state's address
-// are all obtained before the spinlock; under it, only TryAdvanceSequence's
-// integer read-compare-write and the lease check. The state file is written
-// after the lock is released: ahead of time by whoever sees the lease run
-// low (nobody waits for it), or, when the clock has run past the lease, by
-// this backend before its value is handed out. While another backend is
-// writing, the sequence goes on inside a lease that ended less than a second
-// ago; other callers wait for the write (cancellably).
+// are all obtained before the spinlock (TryNextTick). The state file is
+// written after the lock is released: ahead of time by whoever sees the
+// lease run low (nobody waits for it), or, when the clock has run past the
+// lease, by this backend before its value is handed out.
 Datum GenerateNext(Generator generator) {
   uuid6::pg::SharedState* state = uuid6::pg::AttachSharedState();
   uuid6::pg::SharedSequence& sequence = state->sequences[static_cast<int>(generator)].sequence;
@@ -69,35 +109,16 @@ Datum GenerateNext(Generator generator) {
   __builtin_prefetch(&sequence, 1, 3);
   const uint64 random = TakeRandom64();
   const uuid6::SequenceLayout& layout = uuid6::LayoutOf(generator);
-  for (uuid6::LeaseFallback fallback = uuid6::LeaseFallback::kNone;;) {
-    const int64 now_ns = ReadClockNanos();
-    const bool saw_regression = now_ns < previous_clock_ns;
-    previous_clock_ns = now_ns;
-    const uint64 clock = ClockPart(generator, now_ns);
-
-    // Wait with plain reads while another backend holds the lock, so that
-    // the waiter does not pull the cache line away from the holder with
-    // atomic exchanges (test-and-test-and-set). Bounded, so that a lock that
-    // never frees still reaches SpinLockAcquire's stuck-spinlock detection.
-    for (int spins = 0; spins < 1000 && !S_LOCK_FREE(&sequence.lock); spins++) pg_spin_delay();
-    SpinLockAcquire(&sequence.lock);
-    uuid6::Tick tick = 0;
-    const bool taken = uuid6::TryAdvanceSequence(sequence.state, layout, clock, random,
-                                                 saw_regression, tick, fallback);
-    const bool running_low =
-        taken && uuid6::LeaseRunningLow(layout, uuid6::LeaseTick(sequence.state), tick);
-    SpinLockRelease(&sequence.lock);
-
-    if (likely(taken)) {
-      if (unlikely(running_low)) uuid6::pg::RenewLeasesIfIdle(state);
-      return uuid6::pg::DatumFromUuid(
-          uuid6::PackTick(generator, tick, random, uuid6::pg::node_id_setting));
-    }
-    fallback = uuid6::pg::RenewLeaseOrWait(state, generator, false)
-                   ? uuid6::LeaseFallback::kAlways
-                   : uuid6::LeaseFallback::kIfRecent;
-    CHECK_FOR_INTERRUPTS();
+  uuid6::Tick tick = 0;
+  bool running_low = false;
+  if (likely(TryNextTick(sequence, generator, layout, random, uuid6::LeaseFallback::kNone, tick,
+                         running_low))) {
+    if (unlikely(running_low)) uuid6::pg::RenewLeasesIfIdle(state);
+  } else {
+    tick = NextTickAfterRenewal(state, sequence, generator, layout, random);
   }
+  return uuid6::pg::DatumFromUuid(
+      uuid6::PackTick(generator, tick, random, uuid6::pg::node_id_setting));
 }
 
 Datum GenerateAt(FunctionCallInfo fcinfo, Generator generator, const char* layout,

@@ -180,7 +180,7 @@ int WriteLeases(SharedState* state, int forced, bool durable) {
     if (!renewed[i]) continue;
     SharedSequence& sequence = state->sequences[i].sequence;
     SpinLockAcquire(&sequence.lock);
-    ExtendLease(sequence.state, persisted.lease[i]);
+    ExtendLease(sequence.state, LayoutOf(static_cast<Generator>(i)), persisted.lease[i]);
     SpinLockRelease(&sequence.lock);
   }
   return 0;
@@ -240,7 +240,7 @@ void RestoreState(SharedState* state) {
     const Generator generator = static_cast<Generator>(i);
     SequenceState& sequence = state->sequences[i].sequence.state;
     RaiseLastTick(sequence, persisted.lease[i]);
-    ExtendLease(sequence, persisted.lease[i]);
+    ExtendLease(sequence, LayoutOf(generator), persisted.lease[i]);
     persistence.restored_present[i] = true;
     persistence.restored_hi[i] = static_cast<uint64>(persisted.lease[i] >> 64);
     persistence.restored_lo[i] = static_cast<uint64>(persisted.lease[i]);

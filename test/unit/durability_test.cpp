@@ -92,7 +92,7 @@ TEST(Lease, FallbackServesARecentLeaseOnly) {
   const uint64_t second = layout.race_tolerance;
   const uint64_t clock = 1000000000;
   SequenceState state{};
-  ExtendLease(state, LeaseFor(layout, 0, clock));  // ends at clock + 2 s
+  ExtendLease(state, layout, LeaseFor(layout, 0, clock));  // ends at clock + 2 s
   Tick first = 0;
   ASSERT_TRUE(TryAdvanceSequence(state, layout, clock, 0, false, first));
   // The clock runs past the lease while another backend writes the next.
@@ -140,7 +140,7 @@ TEST(Lease, NoTickBeyondTheLeaseIsTaken) {
     EXPECT_FALSE(TryAdvanceSequence(state, layout, clock, 5, false, tick));
     EXPECT_EQ(state.generated, 0u);
     EXPECT_TRUE(LastTick(state) == 0);
-    ExtendLease(state, LeaseFor(layout, LastTick(state), clock));
+    ExtendLease(state, layout, LeaseFor(layout, LastTick(state), clock));
     // The lease covers two seconds of clock past `clock`.
     EXPECT_TRUE(TryAdvanceSequence(state, layout, clock, 5, false, tick));
     EXPECT_TRUE(TryAdvanceSequence(state, layout, clock + 2 * layout.race_tolerance, 5, false, tick));
@@ -149,7 +149,7 @@ TEST(Lease, NoTickBeyondTheLeaseIsTaken) {
     EXPECT_EQ(state.generated, 2u);
     // A frozen clock counts up to the lease's very last tick, then stops.
     SequenceState frozen{};
-    ExtendLease(frozen, LeaseFor(layout, 0, clock));
+    ExtendLease(frozen, layout, LeaseFor(layout, 0, clock));
     const Tick lease = LeaseTick(frozen);
     RaiseLastTick(frozen, lease - 3);
     int taken = 0;
@@ -169,9 +169,22 @@ TEST(Lease, RenewedWellBeforeItRunsOut) {
   EXPECT_TRUE(LeaseRunningLow(layout, lease, at(101 * second + 1)));
   // A lease never goes down.
   SequenceState state{};
-  ExtendLease(state, lease);
-  ExtendLease(state, lease - 1);
+  ExtendLease(state, layout, lease);
+  ExtendLease(state, layout, lease - 1);
   EXPECT_TRUE(LeaseTick(state) == lease);
+  // The hot path's one comparison agrees with LeaseRunningLow, at the edge
+  // and around it, for every generator.
+  for (Generator g : {Generator::kV6, Generator::kV7, Generator::kV8, Generator::kDraftV7Nanos}) {
+    const SequenceLayout& l = LayoutOf(g);
+    SequenceState s{};
+    const Tick g_lease = LeaseFor(l, 0, 1000 * l.race_tolerance);
+    ExtendLease(s, l, g_lease);
+    const Tick edge = static_cast<Tick>(1001 * l.race_tolerance + 1) << l.low_bits;  // first low tick
+    for (Tick t = edge - 600; t < edge + 600; t++)
+      ASSERT_EQ(PastRenewalPoint(s, t), LeaseRunningLow(l, g_lease, t));
+    EXPECT_FALSE(PastRenewalPoint(s, edge - 1));
+    EXPECT_TRUE(PastRenewalPoint(s, edge));
+  }
   // Taken from the later of the last tick and the clock.
   EXPECT_TRUE(LeaseFor(layout, at(500 * second), 100 * second) > at(502 * second));
 }
@@ -187,7 +200,7 @@ TEST(Advance, TickOfAUuidPutsEveryLaterValueAboveIt) {
       ASSERT_TRUE(TickOfUuid(g, foreign, tick));
       SequenceState state{};
       RaiseLastTick(state, tick);
-      ExtendLease(state, ~Tick{0} >> 1);
+      ExtendLease(state, layout, ~Tick{0} >> 1);
       Tick next = 0;
       // Even with the clock far behind, the next value sorts above.
       ASSERT_TRUE(TryAdvanceSequence(state, layout, 1, random(), false, next));

@@ -34,5 +34,10 @@ WHERE id >= uuid_v7_floor(now() - interval '1 hour') AND id < uuid_v7_floor(now(
 \echo '\n-- What a UUID holds'
 SELECT * FROM uuid_inspect('1ec9414c-232a-6b00-b3c8-9f6bdeced846');
 
-\echo '\n-- Where the sequences live and how they are doing'
+\echo '\n-- The same key as a ULID, and back; pg_uuidv7''s names for its time'
+SELECT uuid_to_ulid(id) AS ulid, uuid_from_ulid(uuid_to_ulid(id)) = id AS round_trip,
+       uuid_v7_to_timestamptz(id) AS created
+FROM demo_orders ORDER BY id DESC LIMIT 1;
+
+\echo '\n-- Where the sequences live, how they are doing, and what the state file restored'
 SELECT * FROM uuid6_status();

@@ -18,9 +18,6 @@ namespace {
 
 // uuid6_advance refuses a value further ahead of the clock than this.
 constexpr int64 kAdvanceLimitMicros = int64{86400} * 1000000;
-// Microseconds between 1970-01-01 (Unix) and 2000-01-01 (PostgreSQL).
-constexpr int64 kUnixToPostgresMicros =
-    static_cast<int64>(POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY;
 
 // This process's CSPRNG reserve; owned by MyProcPid, so a forked child
 // refills before use.
@@ -39,20 +36,6 @@ uint64 TakeRandom64() {
   return random;
 }
 
-int64 ReadClockNanos() {
-  struct timespec now;
-  clock_gettime(CLOCK_REALTIME, &now);
-  return static_cast<int64>(now.tv_sec) * 1000000000 + now.tv_nsec;
-}
-
-// Clock part of `now_ns` for a generator; a clock before 1970 reads as 0 and
-// the sequence simply counts on.
-uint64 ClockPart(Generator generator, int64 now_ns) {
-  uint64_t clock = 0;
-  if (uuid6::ClockPartFromUnixNanos(generator, now_ns, clock) != uuid6::Status::kOk) clock = 0;
-  return clock;
-}
-
 // One attempt at the next tick of `generator`'s sequence: the clock read
 // before the spinlock; under it, only TryAdvanceSequence's integer
 // read-compare-write and the lease checks. False when the lease must be
@@ -60,10 +43,10 @@ uint64 ClockPart(Generator generator, int64 now_ns) {
 inline bool TryNextTick(uuid6::pg::SharedSequence& sequence, Generator generator,
                         const uuid6::SequenceLayout& layout, uint64 random,
                         uuid6::LeaseFallback fallback, uuid6::Tick& tick, bool& running_low) {
-  const int64 now_ns = ReadClockNanos();
+  const int64 now_ns = uuid6::pg::UnixNanosNow();
   const bool saw_regression = now_ns < previous_clock_ns;
   previous_clock_ns = now_ns;
-  const uint64 clock = ClockPart(generator, now_ns);
+  const uint64 clock = uuid6::pg::ClockPartAt(generator, now_ns);
 
   // Wait with plain reads while another backend holds the lock, so that
   // the waiter does not pull the cache line away from the holder with
@@ -204,7 +187,7 @@ UUID6_SQL_FUNCTION(uuid6_status) {
     values[4] = Int64GetDatum(static_cast<int64>(copy.regressions));
     values[5] = Int64GetDatum(uuid6::MicrosFromClockUnits(generator, copy.largest_regression));
     values[6] = Int64GetDatum(
-        uuid6::SequenceLeadMicros(generator, copy, ClockPart(generator, ReadClockNanos())));
+        uuid6::SequenceLeadMicros(generator, copy, uuid6::pg::ClockPartAt(generator, uuid6::pg::UnixNanosNow())));
     // What the state file gave at start, and how far the durable lease reaches.
     values[7] = CStringGetTextDatum(restored_from);
     nulls[8] = !persistence.restored_present[i];
@@ -256,14 +239,14 @@ UUID6_SQL_FUNCTION(uuid6_advance) {
   const uuid6::SequenceLayout& layout = uuid6::LayoutOf(generator);
   const int64 unix_us =
       uuid6::UnixMicrosFromClockPart(generator, static_cast<uint64>(tick >> layout.low_bits));
-  const int64 now_us = ReadClockNanos() / 1000;
+  const int64 now_us = uuid6::pg::UnixNanosNow() / 1000;
   if (unix_us > now_us + kAdvanceLimitMicros)
     ereport(ERROR,
             (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
              errmsg("uuid6_advance refuses a UUID more than one day ahead of the clock"),
              errdetail("The UUID's time is %s; every later key of the cluster would be made "
                        "after it.",
-                       timestamptz_to_str(unix_us - kUnixToPostgresMicros)),
+                       timestamptz_to_str(unix_us - uuid6::kUnixToPostgresMicros)),
              errhint("Check the UUID, or the server's clock.")));
 
   // Raised, then written and flushed by this call itself (not merely covered

@@ -9,6 +9,7 @@
 #include <ctime>
 
 #include "core/state_file.hpp"
+#include "pg/convert.hpp"
 
 extern "C" {
 #include "common/file_perm.h"
@@ -30,22 +31,7 @@ int64 MonotonicMicros() {
   return static_cast<int64>(now.tv_sec) * 1000000 + now.tv_nsec / 1000;
 }
 
-int64 NowUnixMicros() {
-  struct timespec now;
-  clock_gettime(CLOCK_REALTIME, &now);
-  return static_cast<int64>(now.tv_sec) * 1000000 + now.tv_nsec / 1000;
-}
-
-uint64 ClockPartNow(Generator generator) {
-  struct timespec now;
-  clock_gettime(CLOCK_REALTIME, &now);
-  uint64_t clock = 0;
-  if (ClockPartFromUnixNanos(generator,
-                             static_cast<int64>(now.tv_sec) * 1000000000 + now.tv_nsec,
-                             clock) != Status::kOk)
-    clock = 0;
-  return clock;
-}
+int64 NowUnixMicros() { return UnixNanosNow() / 1000; }
 
 // write(2) until done; false with errno set on failure.
 bool WriteAll(int fd, const char* data, size_t length) {
@@ -150,7 +136,7 @@ int WriteLeases(SharedState* state, int forced, bool durable) {
   for (int i = 0; i < kGeneratorCount; i++) {
     const Generator generator = static_cast<Generator>(i);
     const SequenceLayout& layout = LayoutOf(generator);
-    const uint64 clock = ClockPartNow(generator);
+    const uint64 clock = ClockPartAt(generator, UnixNanosNow());
     SharedSequence& sequence = state->sequences[i].sequence;
     SpinLockAcquire(&sequence.lock);
     const SequenceState copy = sequence.state;

@@ -113,11 +113,9 @@ bool ClaimWriter(Persistence& persistence, bool must) {
   return claimed;
 }
 
-void ReleaseWriter(Persistence& persistence, int error) {
+void ReleaseWriter(Persistence& persistence) {
   SpinLockAcquire(&persistence.lock);
   if (persistence.writer_pid == MyProcPid) persistence.writer_pid = 0;
-  if (error == 0) persistence.writes++;
-  persistence.last_errno = error;
   SpinLockRelease(&persistence.lock);
 }
 
@@ -268,7 +266,7 @@ namespace {
 int TimedWriteLeases(SharedState* state, int forced, bool durable) {
   const int64 start = MonotonicMicros();
   const int error = WriteLeases(state, forced, durable);
-  ReleaseWriter(state->persistence, error);
+  ReleaseWriter(state->persistence);
   const int64 took = MonotonicMicros() - start;
   if (took > kSlowWriteMicros)
     ereport(LOG, (errmsg("uuid6: writing state file \"%s/%s\" took %lld ms", DataDir,

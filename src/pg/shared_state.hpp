@@ -38,8 +38,6 @@ enum class RestoreResult : int { kNoFile, kRestored, kUnreadable };
 struct Persistence {
   slock_t lock;
   int writer_pid;  // 0 when nobody is writing
-  uint64 writes;          // state files written since the state was created
-  int last_errno;         // of the last failed write, 0 after a success
   // Set once when the state is created, read-only afterwards.
   RestoreResult restore_result;
   int64 restored_saved_at_us;  // `saved` line of the file restored

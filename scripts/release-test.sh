@@ -147,7 +147,7 @@ meta_case() {  # meta_case DESCRIPTION PERL: META.json changed by PERL must be r
 meta_case "a meta-spec version other than 1.0.x" '$m->{"meta-spec"}{version} = "1.1.0"'
 meta_case "a key outside the spec" '$m->{repository} = "https://example.org/uuid6.git"'
 meta_case "a missing required key" 'delete $m->{provides}'
-meta_case "a version other than the control file's" '$m->{version} = "1.2.0"'
+meta_case "a version other than the control file's" '$m->{version} = "9.9.0"'
 meta_case "a provided file that is not there" '$m->{provides}{uuid6}{file} = "sql/uuid6.sql"'
 meta_case "a license the spec does not name" '$m->{license} = "PostgreSQL"'
 meta_case "an unknown release status" '$m->{release_status} = "final"'
@@ -184,7 +184,7 @@ dpkg-deb -c "$DEB" 2>/dev/null | awk '$1 !~ /^d/ {sub(/^\./, "", $6); print $6}'
 holds_extension() {
   local f
   for f in "$PKGLIBDIR/uuid6.so" "$SHAREDIR/extension/uuid6.control" "$SHAREDIR/extension/uuid6--1.0.sql" \
-    "$SHAREDIR/extension/uuid6--$EXTVERSION.sql" "$SHAREDIR/extension/uuid6--1.0--$EXTVERSION.sql"; do
+    "$SHAREDIR/extension/uuid6--$EXTVERSION.sql" $(for s in sql/uuid6--*--*.sql; do echo "$SHAREDIR/extension/${s#sql/}"; done); do
     grep -qx "$f" "$LOG/deb-files.txt" || { echo "the package lacks $f"; return 1; }
   done
 }

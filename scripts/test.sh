@@ -50,7 +50,13 @@ log "one version number everywhere"
 version=$(sed -n "s/^default_version = '\(.*\)'/\1/p" "$ROOT/uuid6.control")
 version_bad=0
 [ -f "$ROOT/sql/uuid6--$version.sql" ] || { echo "no sql/uuid6--$version.sql"; version_bad=1; }
-[ "$version" = 1.0 ] || [ -f "$ROOT/sql/uuid6--1.0--$version.sql" ] || { echo "no upgrade script sql/uuid6--1.0--$version.sql"; version_bad=1; }
+# Every released version reaches this one by a chain of upgrade scripts.
+step=1.0
+while [ "$step" != "$version" ]; do
+  next=$(ls "$ROOT"/sql/uuid6--"$step"--*.sql 2>/dev/null | sed -n "s|.*/uuid6--$step--\(.*\)\.sql$|\1|p" | head -n 1)
+  [ -n "$next" ] || { echo "no upgrade script from $step towards $version"; version_bad=1; break; }
+  step=$next
+done
 grep -q "\"version\": \"$version.0\"" "$ROOT/META.json" || { echo "META.json is not $version.0"; version_bad=1; }
 grep -q ".version = \"$version\"" "$ROOT/src/pg/module_magic.c" || { echo "module magic is not $version"; version_bad=1; }
 head -n 1 "$ROOT/debian/changelog" | grep -q "^uuid6 ($version\.0-" || { echo "debian/changelog is not $version.0"; version_bad=1; }

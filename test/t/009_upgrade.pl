@@ -1,5 +1,5 @@
-# The upgrade path: uuid6 1.0 installed, a table's DEFAULT calling it, then
-# ALTER EXTENSION uuid6 UPDATE. The result must equal a fresh install of the
+# The upgrade paths: uuid6 1.0 (and, separately, 1.1) installed, a table's
+# DEFAULT calling it, then ALTER EXTENSION uuid6 UPDATE. The result must equal a fresh install of the
 # default version object by object -- every member of the extension with its
 # catalog row, comment, privileges (current and initial) and, for functions,
 # volatility, strictness, parallel safety, C symbol and library -- and the
@@ -16,7 +16,9 @@ use Uuid6Test;
 my $node = new_node('upgrade');
 my $default_version = $node->safe_psql('postgres',
 	q{SELECT default_version FROM pg_available_extensions WHERE name = 'uuid6'});
-isnt($default_version, '1.0', "the default version ($default_version) is an upgrade from 1.0");
+# Every released version a database may hold; each is updated to the default.
+my @released = ('1.0', '1.1');
+isnt($default_version, $_, "the default version ($default_version) is an upgrade from $_") for @released;
 
 # One line per member of the extension: "object<TAB>description", the
 # description in hex for its newlines. It holds every catalog fact that is
@@ -168,27 +170,31 @@ my $table = q{
 # databases (PUBLIC's CREATE on schema public is gone from 15 on, so it owns
 # them).
 $node->safe_psql('postgres', 'CREATE ROLE app LOGIN');
+for my $from (@released)
+{
 for my $installer ('postgres', 'app')
 {
-	my ($updated, $fresh) = ("updated_by_$installer", "fresh_by_$installer");
+	(my $tag = "${installer}_from_$from") =~ s/\./_/g;
+	my ($updated, $fresh) = ("updated_by_$tag", "fresh_by_$tag");
 	$node->safe_psql('postgres', "CREATE DATABASE $_ OWNER $installer") for $updated, $fresh;
 	my @as = (extra_params => [ '--username' => $installer ]);
+	my $label = "$installer from $from";
 
-	$node->safe_psql($updated, "CREATE EXTENSION uuid6 VERSION '1.0'; $table", @as);
+	$node->safe_psql($updated, "CREATE EXTENSION uuid6 VERSION '$from'; $table", @as);
 	is($node->safe_psql($updated, q{SELECT extversion FROM pg_extension WHERE extname = 'uuid6'}),
-		'1.0', "$installer: version 1.0 installed");
+		$from, "$label: version $from installed");
 	my $default_before = $node->safe_psql($updated, q{
 		SELECT pg_get_expr(adbin, adrelid) FROM pg_attrdef WHERE adrelid = 'orders'::regclass});
 	my $generator_before = $node->safe_psql($updated, q{SELECT 'uuid_generate_v7()'::regprocedure::oid});
 
 	my ($rc, $out, $err) = $node->psql($updated, 'ALTER EXTENSION uuid6 UPDATE', @as);
-	is($rc, 0, "$installer: ALTER EXTENSION uuid6 UPDATE succeeds");
-	is($err, '', "$installer: the update says nothing on stderr");
+	is($rc, 0, "$label: ALTER EXTENSION uuid6 UPDATE succeeds");
+	is($err, '', "$label: the update says nothing on stderr");
 	is($node->safe_psql($updated, q{SELECT extversion FROM pg_extension WHERE extname = 'uuid6'}),
-		$default_version, "$installer: updated to $default_version");
+		$default_version, "$label: updated to $default_version");
 
 	$node->safe_psql($fresh, 'CREATE EXTENSION uuid6', @as);
-	compare_installs($updated, $fresh, $installer);
+	compare_installs($updated, $fresh, $label);
 
 	# The DEFAULT: the same expression on the same function, and it still
 	# generates increasing v7 keys after the rows made before the update.
@@ -196,14 +202,15 @@ for my $installer ('postgres', 'app')
 		@as);
 	is($node->safe_psql($updated, q{
 			SELECT pg_get_expr(adbin, adrelid) FROM pg_attrdef WHERE adrelid = 'orders'::regclass}),
-		$default_before, "$installer: the DEFAULT expression is unchanged");
+		$default_before, "$label: the DEFAULT expression is unchanged");
 	is($node->safe_psql($updated, q{SELECT 'uuid_generate_v7()'::regprocedure::oid}),
-		$generator_before, "$installer: the DEFAULT's function is the same object, not a new one");
+		$generator_before, "$label: the DEFAULT's function is the same object, not a new one");
 	is($node->safe_psql($updated, q{
 			SELECT count(*), count(DISTINCT id), count(*) FILTER (WHERE substr(id::text, 15, 1) <> '7'),
 			       count(*) FILTER (WHERE id <= previous)
 			FROM (SELECT id, lag(id) OVER (ORDER BY n) AS previous FROM orders) o}),
-		'200|200|0|0', "$installer: the DEFAULT makes increasing v7 keys before and after the update");
+		'200|200|0|0', "$label: the DEFAULT makes increasing v7 keys before and after the update");
+}
 }
 
 $node->stop;

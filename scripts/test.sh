@@ -8,6 +8,11 @@
 #   against a managed server), runs the TAP tests, stops the clusters (also on
 #   failure), and ends with "N passed, N failed".
 #
+#   The TAP tests include a Citus cluster (test/t/013_citus.pl): it runs where
+#   Citus is installed for PG_CONFIG's server, which this script builds for
+#   PostgreSQL 15 when ../shared/tools/citus (or CITUS_TOOL) is at hand, and
+#   is named under SKIPPED at the end otherwise.
+#
 #   On Debian's PostgreSQL 15 it also runs scripts/release-test.sh: the
 #   README's Install section as written (source, PGXN archive, Debian package,
 #   upgrade, uninstall) and META.json against the PGXN spec.
@@ -161,6 +166,17 @@ if [ $server_only = no ] && [ "$PG_CONFIG" = /usr/lib/postgresql/15/bin/pg_confi
       "$(count "^not ok - $group:" "$BUILD/release.log")"
   done
   [ "$release_rc" -ne 0 ] && ! grep -q '^not ok' "$BUILD/release.log" && record release 0 1
+fi
+
+# The Citus test (test/t/013_citus.pl) needs Citus in this server; where it
+# is missing and the build tool is at hand, Citus is built from its vendored
+# source first (PostgreSQL 15, about 2.5 minutes, once). Otherwise the test
+# says it skipped.
+CITUS_TOOL=${CITUS_TOOL:-$ROOT/../shared/tools/citus}
+pg_major=$("$PG_CONFIG" --version | sed 's/^PostgreSQL \([0-9]*\).*/\1/')
+if [ ! -e "$("$PG_CONFIG" --pkglibdir)/citus.so" ] && [ -f "$CITUS_TOOL" ] && [ "$pg_major" = 15 ]; then
+  log "building Citus into $("$PG_CONFIG" --version) for the Citus test ($CITUS_TOOL)"
+  as_root bash "$CITUS_TOOL" "$PG_CONFIG" || record "citus build" 0 1
 fi
 
 log "TAP (PostgreSQL::Test::Cluster)"

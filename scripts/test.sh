@@ -190,10 +190,10 @@ as_postgres env TESTDIR="$TAP_DIR" TESTDATADIR="$TAP_DIR/tmp_check" TESTLOGDIR="
   PG_REGRESS="$pgxs_dir/test/regress/pg_regress" \
   PERL5LIB="$pgxs_dir/test/perl:$ROOT/test/perl" \
   bash -c "cd '$ROOT' && prove ${PROVE_FLAGS:-} test/t/*.pl" 2>&1 | tee "$BUILD/tap.log"
-tap_ok=$(count '^test/t/[^ ]+ \.+ ok' "$BUILD/tap.log")
+tap_ok=$(count '^(\[[0-9:]+\] )?test/t/[^ ]+ \.+ ok' "$BUILD/tap.log")
 # A file that skipped is not a pass: it is named at the end, with its reason.
-while IFS= read -r line; do skips+=("tap: $line"); done < <(grep -E '^test/t/[^ ]+ \.+ skipped' "$BUILD/tap.log")
-tap_bad=$(count '^test/t/[^ ]+ \.+ (Dubious|Failed|No subtests)' "$BUILD/tap.log")
+while IFS= read -r line; do skips+=("tap: $line"); done < <(grep -E '^(\[[0-9:]+\] )?test/t/[^ ]+ \.+ skipped' "$BUILD/tap.log")
+tap_bad=$(count '^(\[[0-9:]+\] )?test/t/[^ ]+ \.+ (Dubious|Failed|No subtests)' "$BUILD/tap.log")
 # prove's own verdict wins over line counting: a failure it reports counts.
 grep -q '^Result: PASS' "$BUILD/tap.log" || [ "$tap_bad" -gt 0 ] || tap_bad=1
 if [ "$tap_bad" -gt 0 ]; then

@@ -48,11 +48,10 @@ inline bool TryNextTick(uuid6::pg::SharedSequence& sequence, Generator generator
   previous_clock_ns = now_ns;
   const uint64 clock = uuid6::pg::ClockPartAt(generator, now_ns);
 
-  // Wait with plain reads while another backend holds the lock, so that
-  // the waiter does not pull the cache line away from the holder with
-  // atomic exchanges (test-and-test-and-set). Bounded, so that a lock that
-  // never frees still reaches SpinLockAcquire's stuck-spinlock detection.
-  for (int spins = 0; spins < 1000 && !S_LOCK_FREE(&sequence.lock); spins++) pg_spin_delay();
+  // SpinLockAcquire alone: where the first exchange finds the lock held,
+  // PostgreSQL's own wait loop already reads before it retries the exchange
+  // on the platforms where that helps (TAS_SPIN), so a read of our own
+  // before acquiring bought nothing measurable under two-backend contention.
   SpinLockAcquire(&sequence.lock);
   const bool taken = uuid6::TryAdvanceSequence(sequence.state, layout, clock, random,
                                                saw_regression, tick, fallback);

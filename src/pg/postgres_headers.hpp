@@ -1,5 +1,6 @@
 // Every PostgreSQL header the glue needs, with C linkage and postgres.h
-// first. Nothing in src/core may include this file.
+// first, then what differs between majors. Nothing in src/core may include
+// this file.
 #pragma once
 
 extern "C" {
@@ -16,8 +17,8 @@ extern "C" {
 #include "utils/builtins.h"
 #include "utils/guc.h"
 #include "utils/timestamp.h"
+#include "utils/tuplestore.h"
 #include "utils/uuid.h"
-#if PG_VERSION_NUM >= 170000
-#include "storage/dsm_registry.h"
-#endif
 }
+
+#include "pg/major_version_differences.hpp"

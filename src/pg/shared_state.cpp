@@ -15,9 +15,7 @@ constexpr const char* kStateName = "uuid6 sequences v2";
 SharedState* attached_state = nullptr;
 StateMode attached_mode = StateMode::kSharedPreload;
 
-#if PG_VERSION_NUM >= 150000
 shmem_request_hook_type previous_shmem_request_hook = nullptr;
-#endif
 shmem_startup_hook_type previous_shmem_startup_hook = nullptr;
 
 // A new state: zeroed, its locks ready, every sequence started above the
@@ -40,12 +38,10 @@ SharedState* InitShmemStruct() {
   return state;
 }
 
-#if PG_VERSION_NUM >= 150000
 void RequestSharedMemory() {
   if (previous_shmem_request_hook != nullptr) previous_shmem_request_hook();
   RequestAddinShmemSpace(MAXALIGN(sizeof(SharedState)));
 }
-#endif
 
 // Runs in the postmaster at start and after every crash restart; backends
 // inherit the pointer it sets.
@@ -60,28 +56,17 @@ void StartupSharedMemory() {
   if (!IsUnderPostmaster) on_shmem_exit(SaveStateAtShutdown, PointerGetDatum(attached_state));
 }
 
-#if PG_VERSION_NUM >= 170000
-constexpr StateMode kLazyMode = StateMode::kDsmRegistry;
+constexpr StateMode kLazyMode =
+    kLazyStructInDsmRegistry ? StateMode::kDsmRegistry : StateMode::kLazyShmem;
 
 void InitializeSegment(void* segment) { InitializeState(static_cast<SharedState*>(segment)); }
 
+// Not preloaded: the DSM registry (17+) or the main segment's spare space,
+// which is small but ample for a few cache lines.
 SharedState* CreateLazily() {
-  bool found = false;
   return static_cast<SharedState*>(
-      GetNamedDSMSegment(kStateName, sizeof(SharedState), InitializeSegment, &found));
+      FindOrCreateNamedStruct<InitializeSegment>(kStateName, sizeof(SharedState)));
 }
-#else
-constexpr StateMode kLazyMode = StateMode::kLazyShmem;
-
-// The spare space PostgreSQL leaves in its main segment is small but ample
-// for a few cache lines; pgvector creates its lock struct the same way.
-SharedState* CreateLazily() {
-  LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
-  SharedState* state = InitShmemStruct();
-  LWLockRelease(AddinShmemInitLock);
-  return state;
-}
-#endif
 
 // Names, in any ERROR raised while the shared state is created or attached,
 // what was being done and how to avoid that path altogether.
@@ -135,12 +120,8 @@ StateMode CurrentStateMode() {
 }
 
 void InstallSharedMemoryHooks() {
-#if PG_VERSION_NUM >= 150000
   previous_shmem_request_hook = shmem_request_hook;
   shmem_request_hook = RequestSharedMemory;
-#else
-  RequestAddinShmemSpace(MAXALIGN(sizeof(SharedState)));
-#endif
   previous_shmem_startup_hook = shmem_startup_hook;
   shmem_startup_hook = StartupSharedMemory;
 }

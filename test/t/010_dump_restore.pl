@@ -20,11 +20,16 @@ my %tool;
 for my $name ('pg_dump', 'pg_restore')
 {
 	$tool{$name} = -x "$bindir/$name" ? "$bindir/$name" : $name;
-	my ($tool_major) = output_of([ $tool{$name}, '--version' ]) =~ /(\d+)(?:\.\d+)+/;
+	# "pg_dump (PostgreSQL) 18.1", "… 19rc1", "… 19beta2 (Debian …)": the
+	# major is the number that follows "(PostgreSQL)", release or not.
+	my $version = output_of([ $tool{$name}, '--version' ]);
+	my ($tool_major) = $version =~ /\(PostgreSQL\) (\d+)/;
 	if (!$tool_major || $tool_major < $major)
 	{
 		$source->stop;
-		plan skip_all => "no $name for PostgreSQL $major in $bindir or on PATH";
+		my $found = $version =~ /(\S.*\S)/ ? "found: $1" : 'none found';
+		diag("SKIPPED: this toolchain has no $name for PostgreSQL $major ($found)");
+		plan skip_all => "no $name for PostgreSQL $major in $bindir or on PATH ($found)";
 	}
 }
 

@@ -1,0 +1,33 @@
+-- No SQL name of uuid6 collides with the server's own: PostgreSQL adds uuid
+-- functions and casts in new majors (uuidv7 and uuid_extract_timestamp in 18,
+-- bytea(uuid), uuid(bytea) and the uuid <-> bytea casts in 19), and a
+-- function of ours with one of their names would shadow or break it.
+
+-- Functions of uuid6 that have the name of a function in pg_catalog.
+SELECT p.oid::regprocedure AS ours, c.oid::regprocedure AS servers
+FROM pg_depend d
+JOIN pg_proc p ON d.classid = 'pg_proc'::regclass AND p.oid = d.objid
+JOIN pg_proc c ON c.proname = p.proname AND c.pronamespace = 'pg_catalog'::regnamespace
+WHERE d.refclassid = 'pg_extension'::regclass
+  AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uuid6')
+ORDER BY 1, 2;
+
+-- Casts, operators and types: uuid6 defines none, so the server's casts
+-- between uuid and other types are the only ones.
+SELECT d.classid::regclass AS kind, count(*)
+FROM pg_depend d
+WHERE d.refclassid = 'pg_extension'::regclass
+  AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uuid6')
+  AND d.classid IN ('pg_cast'::regclass, 'pg_operator'::regclass, 'pg_type'::regclass)
+GROUP BY 1
+ORDER BY 1;
+
+-- Every function of uuid6 is visible by its name and argument types: none
+-- is hidden behind a server function of the same signature (pg_catalog is
+-- searched first).
+SELECT count(*) > 20 AS many_functions,
+       coalesce(string_agg(p.oid::regprocedure::text, ', ') FILTER (WHERE NOT pg_function_is_visible(p.oid)), 'none') AS hidden
+FROM pg_depend d
+JOIN pg_proc p ON d.classid = 'pg_proc'::regclass AND p.oid = d.objid
+WHERE d.refclassid = 'pg_extension'::regclass
+  AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uuid6');

@@ -1,0 +1,45 @@
+// What differs between the PostgreSQL majors uuid6 builds against (15 to
+// 19), papered over here and nowhere else: the glue reads the same on every
+// major, and a new major's changes land in this one file.
+#pragma once
+
+#if PG_VERSION_NUM < 150000
+#error "uuid6 needs PostgreSQL 15 or later (shmem_request_hook)"
+#endif
+
+extern "C" {
+#if PG_VERSION_NUM >= 170000
+#include "storage/dsm_registry.h"
+#endif
+}
+
+namespace uuid6::pg {
+
+// Where a fixed-size named struct comes from when the library was not
+// preloaded: the DSM registry from 17 on, else the spare space PostgreSQL
+// leaves in its main segment (ShmemInitStruct under AddinShmemInitLock, as
+// pgvector does).
+constexpr bool kLazyStructInDsmRegistry = PG_VERSION_NUM >= 170000;
+
+// Finds the struct `name`, or creates it and runs `Initialize` on it once,
+// under the creator's lock. An ERROR from PostgreSQL propagates; nothing is
+// cached, so the next call tries again. 19 hands the initialiser an extra
+// caller argument, which uuid6 does not need.
+template <void (*Initialize)(void* segment)>
+void* FindOrCreateNamedStruct(const char* name, size_t size) {
+  bool found = false;
+#if PG_VERSION_NUM >= 190000
+  return GetNamedDSMSegment(
+      name, size, [](void* segment, void*) { Initialize(segment); }, &found, nullptr);
+#elif PG_VERSION_NUM >= 170000
+  return GetNamedDSMSegment(name, size, Initialize, &found);
+#else
+  LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
+  void* segment = ShmemInitStruct(name, size, &found);
+  if (!found) Initialize(segment);
+  LWLockRelease(AddinShmemInitLock);
+  return segment;
+#endif
+}
+
+}  // namespace uuid6::pg

@@ -132,12 +132,13 @@ CREATE TEMP TABLE facade_generated_stable (
 CREATE ROLE regress_facade_app;
 SELECT count(*) AS in_pg_settings FROM pg_settings WHERE name = 'uuid6.facade_key';
 SET ROLE regress_facade_app;
+-- (The wording of "permission denied to examine" differs between
+-- PostgreSQL majors; the SQLSTATE does not.)
+\set VERBOSITY sqlstate
 SHOW uuid6.facade_key;
-\echo SQLSTATE :LAST_ERROR_SQLSTATE
 SELECT current_setting('uuid6.facade_key');
-\echo SQLSTATE :LAST_ERROR_SQLSTATE
 SELECT current_setting('uuid6.facade_key', true);
-\echo SQLSTATE :LAST_ERROR_SQLSTATE
+\set VERBOSITY default
 SELECT count(*) AS in_pg_settings FROM pg_settings WHERE name LIKE 'uuid6.%key%';
 SET uuid6.facade_key = '000102030405060708090a0b0c0d0e0f';
 \echo SQLSTATE :LAST_ERROR_SQLSTATE
@@ -151,8 +152,9 @@ GRANT SET ON PARAMETER uuid6.facade_key TO regress_facade_app;
 SET ROLE regress_facade_app;
 SET uuid6.facade_key = '000102030405060708090a0b0c0d0e0f';
 SELECT uuid6_facade_key_id() AS key_id_1;
+\set VERBOSITY sqlstate
 SHOW uuid6.facade_key;
-\echo SQLSTATE :LAST_ERROR_SQLSTATE
+\set VERBOSITY default
 RESET ROLE;
 REVOKE SET ON PARAMETER uuid6.facade_key FROM regress_facade_app;
 DROP ROLE regress_facade_app;

@@ -54,7 +54,7 @@ SELECT set_config('uuid6.facade_key', '0011223344556677:8899aabbccddeeff:00', fa
 SELECT uuid6_facade_key_id() AS key_id_still;
 -- The empty string is no key.
 SET uuid6.facade_key = '';
-SELECT uuid6_facade_key_id() IS NULL AS no_key;
+SELECT uuid6_facade_key_id() IS NULL AS no_key, current_setting('uuid6.facade_key') = '' AS shown_empty;
 SELECT uuid_facade_to_v7('0eed01e4-129e-4000-8000-000000000000');
 \echo SQLSTATE :LAST_ERROR_SQLSTATE
 SET uuid6.facade_key = '00112233445566778899aabbccddeeff';
@@ -128,9 +128,13 @@ CREATE TEMP TABLE facade_generated_stable (
 
 -- The setting is hidden from other roles: SHOW, current_setting() (even
 -- with missing_ok) and pg_settings; they cannot set it, yet they can use it.
--- pg_settings leaves it out for everyone, as does SHOW ALL.
+-- pg_settings leaves it out for everyone, as does SHOW ALL, and those who
+-- may look (a superuser, a member of pg_read_all_settings) see only the
+-- fingerprint.
 CREATE ROLE regress_facade_app;
 SELECT count(*) AS in_pg_settings FROM pg_settings WHERE name = 'uuid6.facade_key';
+SHOW uuid6.facade_key;
+SELECT current_setting('uuid6.facade_key') AS current_setting;
 SET ROLE regress_facade_app;
 -- (The wording of "permission denied to examine" differs between
 -- PostgreSQL majors; the SQLSTATE does not.)
@@ -147,6 +151,12 @@ SELECT set_config('uuid6.facade_key', 'not a key', false);
 SELECT uuid_v7_to_facade('018570bb-4a7d-7000-8000-000000000000') AS facade_2,
        uuid6_facade_key_id() AS key_id_2;
 RESET ROLE;
+GRANT pg_read_all_settings TO regress_facade_app;
+SET ROLE regress_facade_app;
+SHOW uuid6.facade_key;
+SELECT current_setting('uuid6.facade_key', true) AS current_setting;
+RESET ROLE;
+REVOKE pg_read_all_settings FROM regress_facade_app;
 -- A role granted SET on the parameter may set it, and still not read it.
 GRANT SET ON PARAMETER uuid6.facade_key TO regress_facade_app;
 SET ROLE regress_facade_app;

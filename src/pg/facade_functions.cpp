@@ -45,6 +45,23 @@ void AssignFacadeKey(const char* newval, void* extra) {
   facade_key = facade_key_set ? key : SipHashKey{0, 0};
 }
 
+// The fingerprint of a key as 16 hex digits and a terminator.
+void WriteKeyId(const SipHashKey& key, char digits[17]) {
+  snprintf(digits, 17, "%016llx", static_cast<unsigned long long>(uuid6::FacadeKeyId(key)));
+}
+
+// What SHOW, current_setting() and pg_settings print, to every role that
+// may look at all (superusers and members of pg_read_all_settings, which
+// monitoring roles often are): the key's fingerprint, never the key.
+const char* ShowFacadeKey() {
+  static char shown[64];
+  if (!facade_key_set) return "";
+  char digits[17];
+  WriteKeyId(facade_key, digits);
+  snprintf(shown, sizeof shown, "(hidden; key id %s)", digits);
+  return shown;
+}
+
 SipHashKey KeyFromSetting() {
   if (!facade_key_set)
     ereport(ERROR,
@@ -93,15 +110,16 @@ namespace uuid6::pg {
 
 void DefineFacadeSetting() {
   // PGC_SUSET: only a superuser, or a role granted SET on it, may set it.
-  // GUC_SUPERUSER_ONLY keeps its value from every other role in SHOW,
-  // current_setting() and pg_settings; GUC_NO_SHOW_ALL keeps it out of SHOW
-  // ALL and pg_settings for everyone.
+  // GUC_SUPERUSER_ONLY refuses SHOW and current_setting() to every other
+  // role but members of pg_read_all_settings; GUC_NO_SHOW_ALL keeps it out
+  // of SHOW ALL and pg_settings for everyone; and those who may look see
+  // only the fingerprint.
   DefineCustomStringVariable(
       "uuid6.facade_key", "Key of the v4 facade of v7 UUIDs (uuid_v7_to_facade).",
       "32 hex digits, or k0:k1 with 16 hex digits each; empty (the default) means no key.",
       &facade_key_setting, "", PGC_SUSET,
       GUC_SUPERUSER_ONLY | GUC_NO_SHOW_ALL | GUC_NOT_IN_SAMPLE, CheckFacadeKey, AssignFacadeKey,
-      nullptr);
+      ShowFacadeKey);
 }
 
 }  // namespace uuid6::pg
@@ -133,7 +151,6 @@ UUID6_SQL_FUNCTION(uuid_facade_to_v7_key) {
 UUID6_SQL_FUNCTION(uuid6_facade_key_id) {
   if (!facade_key_set) PG_RETURN_NULL();
   char digits[17];
-  snprintf(digits, sizeof digits, "%016llx",
-           static_cast<unsigned long long>(uuid6::FacadeKeyId(facade_key)));
+  WriteKeyId(facade_key, digits);
   PG_RETURN_TEXT_P(cstring_to_text(digits));
 }

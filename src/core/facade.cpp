@@ -1,24 +1,24 @@
 #include "core/facade.hpp"
 
-#include <cstddef>
-
 #include "core/no_postgres.hpp"  // last: proves no PostgreSQL header came in
 
 namespace uuid6 {
 
 namespace {
 
-constexpr size_t kMessageLength = 10;
+constexpr uint64_t kMessageLength = 10;
 
-// The 48-bit mask for the bits of `id` that the transform keeps: the low
-// nibble of octet 6, octet 7, the low 6 bits of octet 8 and octets 9-15.
+// The 48-bit mask for the bits of `id` that the transform keeps. The
+// 10-byte message [octet 6 & 0x0F, octet 7, octet 8 & 0x3F, octets 9..15]
+// is read as SipHash reads it: bytes 0-7 as one little-endian word, then
+// bytes 8-9 (octets 14 and 15) with the length in the top byte.
 uint64_t MaskOf(const Uuid& id, const SipHashKey& key) {
-  uint8_t message[kMessageLength];
-  message[0] = static_cast<uint8_t>((id.hi >> 8) & 0x0F);
-  message[1] = static_cast<uint8_t>(id.hi);
-  message[2] = static_cast<uint8_t>((id.lo >> 56) & 0x3F);
-  for (int i = 0; i < 7; i++) message[3 + i] = static_cast<uint8_t>(id.lo >> (48 - 8 * i));
-  return SipHash24(key, message, kMessageLength) & kMask48;
+  uint64_t first = ((id.hi >> 8) & 0x0F) | (id.hi & 0xFF) << 8 | ((id.lo >> 56) & 0x3F) << 16;
+  for (int i = 0; i < 5; i++) first |= ((id.lo >> (48 - 8 * i)) & 0xFF) << (24 + 8 * i);
+  const uint64_t last = ((id.lo >> 8) & 0xFF) | (id.lo & 0xFF) << 8 | kMessageLength << 56;
+  SipHash24State state(key);
+  state.Absorb(first);
+  return state.Finish(last) & kMask48;
 }
 
 // XORs the mask into octets 0-5 and sets `version` and the RFC variant.

@@ -162,6 +162,13 @@ void CheckFacade(const uuid6::Uuid& any, const uint8_t key_bytes[16], const uint
   Require(FacadeFromV7(v7, key, facade, found) == Status::kOk && found == 7);
   Require(VersionOf(facade) == 4);
   Require((facade.hi & 0xFFF) == (v7.hi & 0xFFF) && facade.lo == v7.lo);
+  // The mask is SipHash-2-4 of the 10 message bytes, as specified.
+  uint8_t bytes[16];
+  StoreUuid(v7, bytes);
+  const uint8_t message[10] = {static_cast<uint8_t>(bytes[6] & 0x0F), bytes[7],
+                               static_cast<uint8_t>(bytes[8] & 0x3F), bytes[9], bytes[10],
+                               bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]};
+  Require(((facade.hi >> 16) ^ (v7.hi >> 16)) == (SipHash24(key, message, 10) & kMask48));
   Require(V7FromFacade(facade, key, back, found) == Status::kOk && found == 4);
   Require(back == v7);
   Require(V7FromFacade(facade, other, back, found) == Status::kOk);

@@ -102,6 +102,17 @@ TEST(Facade, InteropVectors) {
   }
 }
 
+// The mask as the transform is specified, from the bytes of the UUID and
+// the byte-wise SipHash-2-4.
+uint64_t SpecifiedMask(const Uuid& id, const SipHashKey& key) {
+  uint8_t bytes[16];
+  StoreUuid(id, bytes);
+  const uint8_t message[10] = {static_cast<uint8_t>(bytes[6] & 0x0F), bytes[7],
+                               static_cast<uint8_t>(bytes[8] & 0x3F), bytes[9], bytes[10],
+                               bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]};
+  return SipHash24(key, message, sizeof message) & kMask48;
+}
+
 TEST(Facade, RoundTripsAndKeepsAllButTimeAndVersion) {
   std::mt19937_64 random(7);
   for (int i = 0; i < 20000; i++) {
@@ -114,6 +125,7 @@ TEST(Facade, RoundTripsAndKeepsAllButTimeAndVersion) {
     // rand_a and rand_b pass through; only octets 0-5 and the version differ.
     EXPECT_EQ(facade.hi & 0x0FFF, v7.hi & 0x0FFF);
     EXPECT_EQ(facade.lo, v7.lo);
+    EXPECT_EQ((facade.hi >> 16) ^ (v7.hi >> 16), SpecifiedMask(v7, key));
     ASSERT_EQ(V7FromFacade(facade, key, back, found), Status::kOk);
     EXPECT_EQ(back, v7);
     // Another key decodes to another time (unless two 48-bit masks collide).

@@ -68,9 +68,9 @@ SipHashKey KeyFromSetting() {
             (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
              errmsg("uuid6.facade_key is not set"),
              errhint("A superuser sets the key in postgresql.conf or with ALTER SYSTEM SET "
-                     "uuid6.facade_key = '<32 hex digits>' and reloads, or for one database with "
-                     "ALTER DATABASE ... SET; a malformed value is refused with a message in the "
-                     "server log. The two-argument forms take the key as bytea.")));
+                     "uuid6.facade_key = '<32 hex digits>', then reloads; a malformed value is "
+                     "refused with a message in the server log. The two-argument forms take the "
+                     "key as bytea.")));
   return facade_key;
 }
 

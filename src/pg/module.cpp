@@ -14,6 +14,7 @@ void DefineSettings() {
       "-1 (the default) leaves those bits random. 0 to 65535 puts the value in the 16 most "
       "significant random bits, so that clusters whose keys are merged never collide.",
       &node_id_setting, -1, -1, 65535, PGC_SIGHUP, 0, nullptr, nullptr, nullptr);
+  DefineFacadeSetting();
   MarkGUCPrefixReserved("uuid6");
 }
 

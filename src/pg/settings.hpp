@@ -9,4 +9,7 @@ extern int node_id_setting;
 
 void DefineSettings();
 
+// uuid6.facade_key, the key of the v4 facade (facade_functions.cpp).
+void DefineFacadeSetting();
+
 }  // namespace uuid6::pg

@@ -40,7 +40,9 @@ else
   SETTINGS="the server's own (PGHOST=${PGHOST:-} PGPORT=${PGPORT:-})"
 fi
 export PGDATABASE=${PGDATABASE:-postgres}
-export PGOPTIONS="${PGOPTIONS:-} -c client_min_messages=warning"
+# Every session of the bench has a facade key (a superuser's connection
+# option), for the facade rows of the per-call table.
+export PGOPTIONS="${PGOPTIONS:-} -c client_min_messages=warning -c uuid6.facade_key=000102030405060708090a0b0c0d0e0f"
 
 q() { psql -X -q -At -v ON_ERROR_STOP=1 -c "$1"; }
 median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
@@ -77,18 +79,24 @@ if [ $has_ossp = yes ]; then
   gen_exprs+=("uuid_generate_v1()" "uuid_generate_v1mc()" "uuid_generate_v4()")
 fi
 q "DROP TABLE IF EXISTS bench_ids;
-   CREATE TABLE bench_ids AS SELECT v7, v1, v7::text AS v7_text, uuid_to_ulid(v7) AS v7_ulid
+   CREATE TABLE bench_ids AS SELECT v7, v1, v7::text AS v7_text, uuid_to_ulid(v7) AS v7_ulid,
+       uuid_v7_to_facade(v7) AS v7_facade
      FROM (SELECT uuid_generate_v7() AS v7, uuid_v6_to_v1(uuid_generate_v6()) AS v1
            FROM generate_series(1, $CALLS)) AS ids;
 "
 q "VACUUM ANALYZE bench_ids"
 # The text forms: uuid_to_ulid / uuid_from_ulid next to core's uuid output
 # and input, over the same keys (count of a text column costs what count of
-# the uuid column does, so one baseline serves).
+# the uuid column does, so one baseline serves); the facade both ways, with
+# the key from the setting and given as bytea, next to the same.
 dec_labels=("count(id) (baseline)" "uuid_extract_time(v7)" "uuid_extract_time(v7, true)" "uuid_v1_to_v6(v1)"
-  "uuid_v7_to_timestamptz(v7)" "uuid_to_ulid(v7)" "v7::text (core)" "uuid_from_ulid(ulid)" "text::uuid (core)")
+  "uuid_v7_to_timestamptz(v7)" "uuid_to_ulid(v7)" "v7::text (core)" "uuid_from_ulid(ulid)" "text::uuid (core)"
+  "uuid_v7_to_facade(v7)" "uuid_facade_to_v7(facade)" "uuid_v7_to_facade(v7, key)" "uuid_facade_to_v7(facade, key)")
 dec_exprs=("v7" "uuid_extract_time(v7)" "uuid_extract_time(v7, true)" "uuid_v1_to_v6(v1)"
-  "uuid_v7_to_timestamptz(v7)" "uuid_to_ulid(v7)" "v7::text" "uuid_from_ulid(v7_ulid)" "v7_text::uuid")
+  "uuid_v7_to_timestamptz(v7)" "uuid_to_ulid(v7)" "v7::text" "uuid_from_ulid(v7_ulid)" "v7_text::uuid"
+  "uuid_v7_to_facade(v7)" "uuid_facade_to_v7(v7_facade)"
+  "uuid_v7_to_facade(v7, '\\x000102030405060708090a0b0c0d0e0f'::bytea)"
+  "uuid_facade_to_v7(v7_facade, '\\x000102030405060708090a0b0c0d0e0f'::bytea)")
 if [ $has_core_extract = yes ]; then
   dec_labels+=("uuid_extract_timestamp(v7) (core)")
   dec_exprs+=("uuid_extract_timestamp(v7)")
@@ -263,6 +271,11 @@ $(verdict "bulk insert time, uuid_generate_v7() / bigserial (1 client)" "${time_
 $(verdict "bulk insert time, uuid_generate_v7() / bigserial (4 clients)" "${time_ratio["clients:uuid_generate_v7()"]}" 1.10 le)
 $(verdict "primary key / fresh CREATE INDEX, uuid_generate_v7() (1 client)" "${fill_ratio["batch:uuid_generate_v7()"]}" 1.02 le)
 $(verdict "primary key / fresh CREATE INDEX, uuid_generate_v7() (4 clients)" "${fill_ratio["clients:uuid_generate_v7()"]}" 1.02 le)"
+for facade in "uuid_v7_to_facade(v7)" "uuid_facade_to_v7(facade)"; do
+  facade_ratio=$(awk -v a="${net["$facade"]}" -v b="${net["v7::text (core)"]}" 'BEGIN {printf "%.3f", a / b}')
+  verdicts+="
+$(verdict "$facade net per-call cost / v7::text (core)" "$facade_ratio" 1.00 le)"
+done
 if [ $has_core_v7 = yes ]; then
   core_ratio=$(awk -v a="${net["uuid_generate_v7()"]}" -v b="${net["uuidv7() (core)"]}" 'BEGIN {printf "%.3f", a / b}')
   verdicts+="

@@ -1,11 +1,15 @@
-// libFuzzer target over decoding, conversion, inspection and the ULID text. Besides the
-// sanitizers' findings, every invariant below aborts the run when broken.
+// libFuzzer target over decoding, conversion, inspection, the ULID text and the v4
+// facade. Besides the sanitizers' findings, every invariant below aborts the run when
+// broken.
 #include <cstdint>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <initializer_list>
+#include <string>
 
 #include "core/draft_v7.hpp"
+#include "core/facade.hpp"
 #include "core/layout.hpp"
 #include "core/sequence.hpp"
 #include "core/ulid.hpp"
@@ -143,6 +147,68 @@ void CheckUlidText(const uint8_t* data, size_t size) {
   }
 }
 
+// The facade: any v7 under any key round-trips exactly, changing only the
+// time and the version; decoding with another key never gives the v7 back
+// (short of two 48-bit masks colliding, a 2^-48 chance per pair); and the
+// transform refuses every other version.
+void CheckFacade(const uuid6::Uuid& any, const uint8_t key_bytes[16], const uint8_t other_bytes[16]) {
+  using namespace uuid6;
+  const SipHashKey key = SipHashKeyFromBytes(key_bytes);
+  SipHashKey other = SipHashKeyFromBytes(other_bytes);
+  if (other == key) other.k1 ^= 1;
+  const Uuid v7 = WithVersion(any, 7);
+  Uuid facade{0, 0}, back{0, 0};
+  int found = 0;
+  Require(FacadeFromV7(v7, key, facade, found) == Status::kOk && found == 7);
+  Require(VersionOf(facade) == 4);
+  Require((facade.hi & 0xFFF) == (v7.hi & 0xFFF) && facade.lo == v7.lo);
+  // The mask is SipHash-2-4 of the 10 message bytes, as specified.
+  uint8_t bytes[16];
+  StoreUuid(v7, bytes);
+  const uint8_t message[10] = {static_cast<uint8_t>(bytes[6] & 0x0F), bytes[7],
+                               static_cast<uint8_t>(bytes[8] & 0x3F), bytes[9], bytes[10],
+                               bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]};
+  Require(((facade.hi >> 16) ^ (v7.hi >> 16)) == (SipHash24(key, message, 10) & kMask48));
+  Require(V7FromFacade(facade, key, back, found) == Status::kOk && found == 4);
+  Require(back == v7);
+  Require(V7FromFacade(facade, other, back, found) == Status::kOk);
+  Require(!(back == v7));
+  const int version = VersionOf(any);
+  Uuid untouched{1, 1};
+  if (version != 7) {
+    Require(FacadeFromV7(any, key, untouched, found) == Status::kWrongVersion && found == version);
+    Require(untouched == (Uuid{1, 1}));
+  }
+  if (version != 4) {
+    Require(V7FromFacade(any, key, untouched, found) == Status::kWrongVersion && found == version);
+    Require(untouched == (Uuid{1, 1}));
+  }
+}
+
+// Arbitrary bytes as a facade key setting: a key read from them is read
+// again, the same, from its 32-digit and its k0:k1 forms.
+void CheckFacadeKeyText(const uint8_t* data, size_t size) {
+  using namespace uuid6;
+  const std::string text(reinterpret_cast<const char*>(data), size);
+  SipHashKey key{0, 0};
+  const FacadeKeyText result = ParseFacadeKey(text.c_str(), key);
+  Require((result == FacadeKeyText::kEmpty) == (text.c_str()[0] == '\0'));
+  if (result != FacadeKeyText::kKey) return;
+  uint8_t bytes[16];
+  for (int i = 0; i < 8; i++) {
+    bytes[i] = static_cast<uint8_t>(key.k0 >> (8 * i));
+    bytes[8 + i] = static_cast<uint8_t>(key.k1 >> (8 * i));
+  }
+  char digits[33], pair[34];
+  for (int i = 0; i < 16; i++) std::snprintf(digits + 2 * i, 3, "%02x", bytes[i]);
+  std::snprintf(pair, sizeof pair, "%.16s:%.16s", digits, digits + 16);
+  SipHashKey again{0, 0};
+  Require(ParseFacadeKey(digits, again) == FacadeKeyText::kKey && again == key);
+  Require(SipHashKeyFromBytes(bytes) == key);
+  again = SipHashKey{0, 0};
+  Require(ParseFacadeKey(pair, again) == FacadeKeyText::kKey && again == key);
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
@@ -150,6 +216,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const bool made = uuid6::V8FromBytes(data, size, id);
   Require(made == (size >= 16));
   CheckUlidText(data, size);
+  CheckFacadeKeyText(data, size);
   if (size > uuid6::kUlidLength) CheckUlidText(data, uuid6::kUlidLength);
   if (size < 16) return 0;
   Require(uuid6::VersionOf(id) == 8);
@@ -160,5 +227,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     CheckInstant(ReadInt64(data + 16), static_cast<uint64_t>(ReadInt64(data + 24)));
     CheckDraft(ReadInt64(data + 16), static_cast<uint64_t>(ReadInt64(data + 24)));
   }
+  if (size >= 48) CheckFacade(uuid6::LoadUuid(data), data + 16, data + 32);
   return 0;
 }

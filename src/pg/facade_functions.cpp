@@ -1,0 +1,156 @@
+// The v4 facade of a v7 (src/core/facade.hpp): uuid_v7_to_facade and
+// uuid_facade_to_v7, with the key from the setting uuid6.facade_key or
+// given as bytea, uuid6_facade_key_id(), and the setting itself.
+//
+// The key is a secret. No message this file raises or lets PostgreSQL raise
+// contains it, or any part of a value that was refused as a key: the check
+// hook sets its own message, because PostgreSQL's default one quotes the
+// value.
+#include "core/facade.hpp"
+#include "pg/convert.hpp"
+#include "pg/settings.hpp"
+#include "pg/sql_function.hpp"
+
+using uuid6::SipHashKey;
+using uuid6::Status;
+using uuid6::Uuid;
+
+namespace {
+
+// The setting's text, owned by the GUC machinery, and the key it was
+// parsed to by the assign hook, so that a call does not parse it again.
+char* facade_key_setting = nullptr;
+SipHashKey facade_key{0, 0};
+bool facade_key_set = false;
+
+// Runs in any process that sets the value, the postmaster reading
+// postgresql.conf included, so it never raises an error itself: it returns
+// false with a message of its own, and PostgreSQL reports it at the level
+// the context allows (an ERROR for SET, a LOG line for a reload, a WARNING
+// for a value set before the library was loaded).
+bool CheckFacadeKey(char** newval, void** extra, GucSource source) {
+  SipHashKey key{0, 0};
+  if (uuid6::ParseFacadeKey(*newval, key) != uuid6::FacadeKeyText::kMalformed) return true;
+  GUC_check_errcode(ERRCODE_INVALID_PARAMETER_VALUE);
+  GUC_check_errmsg("invalid value for parameter \"uuid6.facade_key\"");
+  GUC_check_errdetail(
+      "The value is not shown. A facade key is 32 hex digits (the 16 key bytes in order), or "
+      "k0:k1 with 16 hex digits on each side; \"0x\" prefixes and white space are allowed.");
+  return false;
+}
+
+void AssignFacadeKey(const char* newval, void* extra) {
+  SipHashKey key{0, 0};
+  facade_key_set = uuid6::ParseFacadeKey(newval, key) == uuid6::FacadeKeyText::kKey;
+  facade_key = facade_key_set ? key : SipHashKey{0, 0};
+}
+
+// The fingerprint of a key as 16 hex digits and a terminator.
+void WriteKeyId(const SipHashKey& key, char digits[17]) {
+  snprintf(digits, 17, "%016llx", static_cast<unsigned long long>(uuid6::FacadeKeyId(key)));
+}
+
+// What SHOW, current_setting() and pg_settings print, to every role that
+// may look at all (superusers and members of pg_read_all_settings, which
+// monitoring roles often are): the key's fingerprint, never the key.
+const char* ShowFacadeKey() {
+  static char shown[64];
+  if (!facade_key_set) return "";
+  char digits[17];
+  WriteKeyId(facade_key, digits);
+  snprintf(shown, sizeof shown, "(hidden; key id %s)", digits);
+  return shown;
+}
+
+SipHashKey KeyFromSetting() {
+  if (!facade_key_set)
+    ereport(ERROR,
+            (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+             errmsg("uuid6.facade_key is not set"),
+             errhint("A superuser sets the key in postgresql.conf or with ALTER SYSTEM SET "
+                     "uuid6.facade_key = '<32 hex digits>', then reloads; a malformed value is "
+                     "refused with a message in the server log. The two-argument forms take the "
+                     "key as bytea.")));
+  return facade_key;
+}
+
+SipHashKey KeyFromBytea(Datum datum) {
+  const bytea* key = DatumGetByteaPP(datum);
+  const int length = VARSIZE_ANY_EXHDR(key);
+  if (length != 16)
+    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                    errmsg("a facade key is 16 bytes, not %d", length)));
+  return uuid6::SipHashKeyFromBytes(reinterpret_cast<const uint8_t*>(VARDATA_ANY(key)));
+}
+
+using Transform = Status (*)(const Uuid&, const SipHashKey&, Uuid&, int&) noexcept;
+
+Datum RunTransform(FunctionCallInfo fcinfo, const char* function, int expected,
+                   Transform transform, const SipHashKey& key) {
+  const Uuid in = uuid6::pg::UuidFromDatum(PG_GETARG_DATUM(0));
+  Uuid out{0, 0};
+  int found = -1;
+  if (transform(in, key, out, found) != Status::kOk) {
+    if (found < 0)
+      ereport(ERROR,
+              (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+               errmsg("%s expects a version %d UUID, got a UUID of the %s variant", function,
+                      expected, uuid6::VariantName(uuid6::VariantOf(in))),
+               errdetail("Only the RFC 9562 variant (bits 64-65 = 10) defines versions.")));
+    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+                    errmsg("%s expects a version %d UUID, got version %d", function, expected,
+                           found)));
+  }
+  return uuid6::pg::DatumFromUuid(out);
+}
+
+}  // namespace
+
+namespace uuid6::pg {
+
+void DefineFacadeSetting() {
+  // PGC_SUSET: only a superuser, or a role granted SET on it, may set it.
+  // GUC_SUPERUSER_ONLY refuses SHOW and current_setting() to every other
+  // role but members of pg_read_all_settings; GUC_NO_SHOW_ALL keeps it out
+  // of SHOW ALL and pg_settings for everyone; and those who may look see
+  // only the fingerprint.
+  DefineCustomStringVariable(
+      "uuid6.facade_key", "Key of the v4 facade of v7 UUIDs (uuid_v7_to_facade).",
+      "32 hex digits, or k0:k1 with 16 hex digits each; empty (the default) means no key.",
+      &facade_key_setting, "", PGC_SUSET,
+      GUC_SUPERUSER_ONLY | GUC_NO_SHOW_ALL | GUC_NOT_IN_SAMPLE, CheckFacadeKey, AssignFacadeKey,
+      ShowFacadeKey);
+}
+
+}  // namespace uuid6::pg
+
+// uuid_v7_to_facade(uuid): the facade under uuid6.facade_key.
+UUID6_SQL_FUNCTION(uuid_v7_to_facade) {
+  return RunTransform(fcinfo, "uuid_v7_to_facade", 7, uuid6::FacadeFromV7, KeyFromSetting());
+}
+
+// uuid_facade_to_v7(uuid): the v7 behind a facade under uuid6.facade_key.
+UUID6_SQL_FUNCTION(uuid_facade_to_v7) {
+  return RunTransform(fcinfo, "uuid_facade_to_v7", 4, uuid6::V7FromFacade, KeyFromSetting());
+}
+
+// uuid_v7_to_facade(uuid, key bytea): the same with the 16 key bytes given.
+UUID6_SQL_FUNCTION(uuid_v7_to_facade_key) {
+  return RunTransform(fcinfo, "uuid_v7_to_facade", 7, uuid6::FacadeFromV7,
+                      KeyFromBytea(PG_GETARG_DATUM(1)));
+}
+
+// uuid_facade_to_v7(uuid, key bytea).
+UUID6_SQL_FUNCTION(uuid_facade_to_v7_key) {
+  return RunTransform(fcinfo, "uuid_facade_to_v7", 4, uuid6::V7FromFacade,
+                      KeyFromBytea(PG_GETARG_DATUM(1)));
+}
+
+// uuid6_facade_key_id(): 16 hex digits that tell keys apart; NULL when no
+// key is set.
+UUID6_SQL_FUNCTION(uuid6_facade_key_id) {
+  if (!facade_key_set) PG_RETURN_NULL();
+  char digits[17];
+  WriteKeyId(facade_key, digits);
+  PG_RETURN_TEXT_P(cstring_to_text(digits));
+}

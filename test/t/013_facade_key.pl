@@ -1,0 +1,136 @@
+# uuid6.facade_key from postgresql.conf and ALTER SYSTEM, preloaded and not:
+# a good key is in force in every new session; a malformed one is refused
+# at start, at reload and when the library loads later, each time with a
+# message in which the value never appears, and without stopping the server;
+# a role that is not superuser cannot slip in a key of its own as a
+# placeholder before the library loads.
+use strict;
+use warnings;
+use PostgreSQL::Test::Utils;
+use Test::More;
+use Time::HiRes qw(usleep);
+use Uuid6Test;
+
+my $key_a = '000102030405060708090a0b0c0d0e0f';
+my $key_b = '0011223344556677:8899aabbccddeeff';
+my $id_a = '001ce3e089b7a181';    # uuid6_facade_key_id() of each
+my $id_b = 'e3eae9d33e55d2cf';
+# Malformed values, each with a marker that must never reach a message.
+my $bad_conf = 'LEAKMARKERCONF0123456789abcdef0';
+my $bad_reload = 'LEAKMARKERRELOAD:0011223344556677';
+my $bad_system = 'LEAKMARKERSYSTEM 00112233445566778899';
+my $placeholder = 'LEAKMARKERPLACEHOLDER';
+
+sub key_id
+{
+	my ($node, %opts) = @_;
+	return $node->safe_psql('postgres', 'SELECT coalesce(uuid6_facade_key_id(), \'none\')', %opts);
+}
+
+sub log_since
+{
+	my ($node, $offset) = @_;
+	return substr(slurp_file($node->logfile), $offset);
+}
+
+for my $preload (1, 0)
+{
+	my $mode = $preload ? 'preloaded' : 'not preloaded';
+	my $node = new_node($preload ? 'facade_pre' : 'facade_lazy', preload => $preload,
+		conf => "uuid6.facade_key = '$key_a'\n");
+	$node->safe_psql('postgres', 'CREATE EXTENSION uuid6; CREATE ROLE app LOGIN;');
+	is(key_id($node), $id_a, "$mode: the key of postgresql.conf is in force");
+	is($node->safe_psql('postgres',
+			q{SELECT uuid_v7_to_facade('017f22e2-79b0-7cc3-98c4-dc0c0c07398f')},
+			extra_params => [ '--username' => 'app' ]),
+		'e4b98970-eb53-4cc3-98c4-dc0c0c07398f', "$mode: a role that is not superuser uses it");
+
+	# A role that is not superuser sets a placeholder before the library
+	# is loaded in its session: refused when the library loads, and the
+	# server's key stays in force. (Preloaded, the SET itself is refused.)
+	my ($ret, $stdout, $stderr) = $node->psql('postgres',
+		"SET uuid6.facade_key = '$placeholder'; SELECT uuid6_facade_key_id();",
+		extra_params => [ '--username' => 'app' ]);
+	if ($preload)
+	{
+		like($stderr, qr/permission denied to set parameter "uuid6.facade_key"/,
+			"$mode: a role that is not superuser cannot set the key");
+	}
+	else
+	{
+		is($stdout, $id_a, "$mode: a placeholder set by a role that is not superuser is not used");
+		like($stderr, qr/permission denied to set parameter "uuid6.facade_key"/,
+			"$mode: it is refused with a warning when the library loads");
+	}
+	unlike($stderr, qr/LEAKMARKER/, "$mode: the refused value is not shown");
+
+	# ALTER SYSTEM: a malformed value refused when set, a good one in force
+	# after a reload.
+	($ret, $stdout, $stderr) = $node->psql('postgres',
+		"SELECT uuid6_facade_key_id() IS NOT NULL; ALTER SYSTEM SET uuid6.facade_key = '$bad_system'");
+	like($stderr, qr/invalid value for parameter "uuid6.facade_key"/, "$mode: ALTER SYSTEM refuses a malformed key");
+	unlike($stderr, qr/LEAKMARKER/, "$mode: ... without showing it");
+	$node->safe_psql('postgres', "ALTER SYSTEM SET uuid6.facade_key = '$key_b'");
+	$node->reload;
+	$node->poll_query_until('postgres', 'SELECT uuid6_facade_key_id()', $id_b)
+	  or die 'reload not seen';
+	pass("$mode: the key set by ALTER SYSTEM is in force after a reload");
+	$node->safe_psql('postgres', 'ALTER SYSTEM RESET uuid6.facade_key');
+
+	# A malformed key in postgresql.conf at reload: refused, the key before
+	# it stays, the server goes on.
+	my $offset = -s $node->logfile;
+	$node->append_conf('postgresql.conf', "uuid6.facade_key = '$bad_reload'\n");
+	$node->reload;
+	# Preloaded, the postmaster refuses it; not preloaded, it takes the
+	# value as it is, since it cannot check it.
+	my $seen = $preload ? qr/invalid value for parameter "uuid6.facade_key"/
+	  : qr/parameter "uuid6.facade_key" changed to/;
+	my $refused_at_reload = 0;
+	for (1 .. 300)
+	{
+		last if ($refused_at_reload = log_since($node, $offset) =~ $seen);
+		usleep(100_000);
+	}
+	if ($preload)
+	{
+		ok($refused_at_reload, "$mode: a reload refuses a malformed key in the server log");
+		is(key_id($node), $id_b, "$mode: the key in force before (ALTER SYSTEM's) stays");
+	}
+	else
+	{
+		# Each backend refuses it when it loads the library.
+		ok($refused_at_reload, "$mode: the reload was seen");
+		($ret, $stdout, $stderr) = $node->psql('postgres', 'SELECT coalesce(uuid6_facade_key_id(), \'none\')');
+		is($stdout, 'none', "$mode: a backend refuses the malformed key when it loads the library");
+		like($stderr, qr/WARNING:  invalid value for parameter "uuid6.facade_key"/,
+			"$mode: ... with a warning");
+		unlike($stderr, qr/LEAKMARKER/, "$mode: ... that does not show it");
+	}
+
+	# The same at start: the server starts, no key is in force, and the
+	# functions say so (55000).
+	$node->stop;
+	$node->append_conf('postgresql.conf', "uuid6.facade_key = '$bad_conf'\n");
+	$offset = -s $node->logfile;
+	$node->start;
+	($ret, $stdout, $stderr) = $node->psql('postgres',
+		q{SELECT uuid_v7_to_facade('017f22e2-79b0-7cc3-98c4-dc0c0c07398f')},
+		extra_params => [ '--set' => 'VERBOSITY=verbose' ]);
+	like($stderr, qr/ERROR:  55000: uuid6.facade_key is not set/,
+		"$mode: with a malformed key at start, no key is in force");
+	unlike($stderr, qr/LEAKMARKER/, "$mode: ... and the client is not shown it");
+	like(log_since($node, $offset), qr/invalid value for parameter "uuid6.facade_key"/,
+		"$mode: the server log says the key was refused");
+	# In the server log, a value appears only where PostgreSQL itself writes
+	# it for any setting: the text of a failed statement, and the
+	# postmaster's "parameter changed to" line on a reload (which, before
+	# the library is loaded, cannot know the value is malformed). Never in
+	# an error, warning, detail or hint.
+	my @leaks = grep { /LEAKMARKER/ && !/STATEMENT:  |LOG:  parameter "uuid6.facade_key" changed to "/ }
+	  split /\n/, slurp_file($node->logfile);
+	is(join("\n", @leaks), '', "$mode: no message of the server log shows a refused value");
+	$node->stop;
+}
+
+done_testing();

@@ -172,19 +172,30 @@ int WriteLeases(SharedState* state, int forced, bool durable) {
 
 }  // namespace
 
-void RestoreState(SharedState* state) {
-  Persistence& persistence = state->persistence;
-  persistence.restore_result = RestoreResult::kNoFile;
+namespace {
+
+// What reading the state file gave: its leases, no file at all, or a
+// failure (`error_number` from a system call, else `parse_error`).
+enum class ReadOutcome { kRead, kMissing, kFailed };
+
+struct StateFileRead {
+  ReadOutcome outcome;
+  int error_number;
+  StateFileError parse_error;
+  PersistedState persisted;
+};
+
+// Reads and parses the state file with plain system calls: raises nothing,
+// so that it can run while shared memory is being created (in the
+// postmaster, where an ERROR would stop the server).
+StateFileRead ReadStateFile() {
+  StateFileRead result;
+  memset(&result, 0, sizeof result);
   const int fd = open(kStateFileName, O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
-    if (errno != ENOENT) {
-      persistence.restore_result = RestoreResult::kUnreadable;
-      ereport(WARNING, (errcode_for_file_access(),
-                        errmsg("uuid6: could not open state file \"%s/%s\": %m", DataDir,
-                               kStateFileName),
-                        errdetail("The UUID sequences start from the clock.")));
-    }
-    return;
+    result.outcome = errno == ENOENT ? ReadOutcome::kMissing : ReadOutcome::kFailed;
+    result.error_number = errno;
+    return result;
   }
   char text[kStateFileMaxBytes + 1];
   size_t length = 0;
@@ -198,36 +209,51 @@ void RestoreState(SharedState* state) {
   }
   const int read_errno = got < 0 ? errno : 0;
   close(fd);
-
-  PersistedState persisted;
-  StateFileError error = StateFileError::kNone;
-  if (read_errno == 0)
-    error = length > kStateFileMaxBytes ? StateFileError::kMalformed
-                                        : ParseStateFile(text, length, persisted);
-  if (read_errno != 0 || error != StateFileError::kNone) {
-    persistence.restore_result = RestoreResult::kUnreadable;
-    errno = read_errno;
-    ereport(WARNING,
-            (errmsg("uuid6: ignoring state file \"%s/%s\": %s", DataDir, kStateFileName,
-                    read_errno != 0 ? strerror(read_errno) : StateFileErrorText(error)),
-             errdetail("The UUID sequences start from the clock; values made before this "
-                       "start may sort above new ones if the clock is behind them."),
-             errhint("If keys made before are known, SELECT uuid6_advance(max_key) for each "
-                     "version lifts the sequence above them.")));
-    return;
+  if (read_errno != 0) {
+    result.outcome = ReadOutcome::kFailed;
+    result.error_number = read_errno;
+    return result;
   }
+  result.parse_error = length > kStateFileMaxBytes ? StateFileError::kMalformed
+                                                   : ParseStateFile(text, length, result.persisted);
+  result.outcome =
+      result.parse_error == StateFileError::kNone ? ReadOutcome::kRead : ReadOutcome::kFailed;
+  return result;
+}
 
-  persistence.restore_result = RestoreResult::kRestored;
+// The claim a state file that cannot be read leaves on the writer's slot:
+// the postmaster's pid, which lives as long as the shared memory, so that no
+// process — not even a library of an earlier version, which takes over a
+// claim only from a process that no longer exists — ever writes over the
+// file. Lifted only by a process that has read the file, or found it gone.
+bool UnreadableFence(const Persistence& persistence) {
+  return *static_cast<const volatile int*>(&persistence.writer_pid) == PostmasterPid;
+}
+
+// Installs the leases read from the file into a state no value has been
+// taken from yet, and records what was restored for uuid6_status.
+void ApplyRestoredState(SharedState* state, const PersistedState& persisted) {
+  Persistence& persistence = state->persistence;
   persistence.restored_saved_at_us = persisted.saved_unix_us;
   for (int i = 0; i < kGeneratorCount; i++) {
     if (!persisted.present[i]) continue;
     const Generator generator = static_cast<Generator>(i);
-    SequenceState& sequence = state->sequences[i].sequence.state;
-    RaiseLastTick(sequence, persisted.lease[i]);
-    ExtendLease(sequence, LayoutOf(generator), persisted.lease[i]);
+    SharedSequence& sequence = state->sequences[i].sequence;
+    SpinLockAcquire(&sequence.lock);
+    RaiseLastTick(sequence.state, persisted.lease[i]);
+    ExtendLease(sequence.state, LayoutOf(generator), persisted.lease[i]);
+    SpinLockRelease(&sequence.lock);
     persistence.restored_present[i] = true;
     persistence.restored_hi[i] = static_cast<uint64>(persisted.lease[i] >> 64);
     persistence.restored_lo[i] = static_cast<uint64>(persisted.lease[i]);
+  }
+  persistence.restore_result = RestoreResult::kRestored;
+}
+
+void WarnFarAhead(const PersistedState& persisted) {
+  for (int i = 0; i < kGeneratorCount; i++) {
+    if (!persisted.present[i]) continue;
+    const Generator generator = static_cast<Generator>(i);
     const uint64 restored_clock =
         static_cast<uint64>(persisted.lease[i] >> LayoutOf(generator).low_bits);
     if (UnixMicrosFromClockPart(generator, restored_clock) > NowUnixMicros() + kFarAheadMicros)
@@ -239,9 +265,66 @@ void RestoreState(SharedState* state) {
   }
 }
 
+const char* ReadFailureText(const StateFileRead& read) {
+  return read.error_number != 0 ? strerror(read.error_number)
+                                : StateFileErrorText(read.parse_error);
+}
+
+// The ERROR of a generator (or uuid6_advance) while the state file cannot
+// be read: the file, the cause, and the ways out. Raised with no lock and no
+// claim held.
+void ReportUnreadableStateFile(const StateFileRead& read) {
+  const char* detail =
+      "The file records how far the UUID sequences went: no UUID is generated, and the file is "
+      "not replaced, until it can be read.";
+  const char* hint =
+      "Fix the file (its permissions, its storage); or, to start the sequences from the clock, "
+      "move the file out of the data directory, then run uuid6_advance with the newest key of "
+      "each version in use.";
+  if (read.error_number != 0) {
+    errno = read.error_number;
+    ereport(ERROR, (errcode_for_file_access(),
+                    errmsg("uuid6: could not read state file \"%s/%s\": %m", DataDir,
+                           kStateFileName),
+                    errdetail("%s", detail), errhint("%s", hint)));
+  }
+  ereport(ERROR, (errcode(ERRCODE_DATA_CORRUPTED),
+                  errmsg("uuid6: state file \"%s/%s\" is unusable: %s", DataDir,
+                         kStateFileName, StateFileErrorText(read.parse_error)),
+                  errdetail("%s", detail), errhint("%s", hint)));
+}
+
+}  // namespace
+
+void RestoreState(SharedState* state) {
+  Persistence& persistence = state->persistence;
+  persistence.restore_result = RestoreResult::kNoFile;
+  const StateFileRead read = ReadStateFile();
+  switch (read.outcome) {
+    case ReadOutcome::kMissing:
+      return;
+    case ReadOutcome::kRead:
+      ApplyRestoredState(state, read.persisted);
+      WarnFarAhead(read.persisted);
+      return;
+    case ReadOutcome::kFailed:
+      break;
+  }
+  // Fail closed: decided here, raised by each generator call, which reads
+  // the file again first (a passing error clears by itself).
+  persistence.restore_result = RestoreResult::kUnreadable;
+  persistence.writer_pid = PostmasterPid;
+  ereport(WARNING,
+          (errmsg("uuid6: cannot use state file \"%s/%s\": %s", DataDir, kStateFileName,
+                  ReadFailureText(read)),
+           errdetail("UUID generators fail until the file can be read, or is moved aside.")));
+}
+
 void SaveStateAtShutdown(int code, Datum arg) {
   if (code != 0) return;  // a crash: shared memory is not to be trusted
   SharedState* state = reinterpret_cast<SharedState*>(DatumGetPointer(arg));
+  // A file that could not be read is left as it is.
+  if (UnreadableFence(state->persistence)) return;
   PersistedState persisted;
   memset(&persisted, 0, sizeof persisted);
   persisted.saved_unix_us = NowUnixMicros();
@@ -283,7 +366,44 @@ void RenewLeasesIfIdle(SharedState* state) {
   TimedWriteLeases(state, -1, false);
 }
 
+namespace {
+
+// While a state file that could not be read fences the writer's slot: reads
+// it again. Still unreadable: the ERROR. Readable, or gone (moved aside by
+// the operator): its leases, if any, are installed and the fence lifted, by
+// whichever process gets there first. Returns holding no claim.
+void LiftFenceOrReport(SharedState* state) {
+  const StateFileRead read = ReadStateFile();
+  if (read.outcome == ReadOutcome::kFailed) ReportUnreadableStateFile(read);
+  Persistence& persistence = state->persistence;
+  bool lifted = false;
+  SpinLockAcquire(&persistence.lock);
+  if (persistence.writer_pid == PostmasterPid) {
+    persistence.writer_pid = MyProcPid;
+    lifted = true;
+  }
+  SpinLockRelease(&persistence.lock);
+  if (!lifted) return;
+  if (read.outcome == ReadOutcome::kRead)
+    ApplyRestoredState(state, read.persisted);
+  else
+    persistence.restore_result = RestoreResult::kNoFile;
+  ReleaseWriter(persistence);
+  ereport(LOG, (errmsg(read.outcome == ReadOutcome::kRead
+                           ? "uuid6: state file \"%s/%s\" read: the sequences continue above it"
+                           : "uuid6: state file \"%s/%s\" is gone: the sequences start from "
+                             "the clock",
+                       DataDir, kStateFileName)));
+  if (read.outcome == ReadOutcome::kRead) WarnFarAhead(read.persisted);
+}
+
+}  // namespace
+
 bool RenewLeaseOrWait(SharedState* state, Generator generator, bool durable) {
+  if (unlikely(UnreadableFence(state->persistence))) {
+    LiftFenceOrReport(state);
+    return false;
+  }
   if (!ClaimWriter(state->persistence, true)) {
     // Another backend is writing; its leases may well cover this sequence.
     pg_usleep(100);

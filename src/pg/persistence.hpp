@@ -18,9 +18,11 @@ namespace uuid6::pg {
 // In the data directory (the working directory of every server process).
 constexpr const char* kStateFileName = "uuid6.state";
 
-// Reads the state file into a state being created. Raises no ERROR: a
-// missing file starts from the clock, an unreadable or corrupt one does too,
-// with a WARNING naming the file.
+// Reads the state file into a state being created. Raises no ERROR (it may
+// run in the postmaster): a missing file starts from the clock; a file that
+// cannot be read or parsed fails closed — a WARNING now, and until the file
+// can be read or is moved aside, every generator call reads it again and
+// raises an ERROR naming it, and nothing writes over it.
 void RestoreState(SharedState* state);
 
 // on_shmem_exit callback of the postmaster (preloaded only): writes the
@@ -34,7 +36,7 @@ void RenewLeasesIfIdle(SharedState* state);
 
 // Renews `generator`'s lease to cover its last tick plus the lease span, and
 // returns true; or, when another process is writing, waits a moment and
-// returns false. `durable` flushes the write to disk. An ERROR (with the
+// returns false. While the state file cannot be read, an ERROR saying so. `durable` flushes the write to disk. An ERROR (with the
 // file's path and the system error) when the file cannot be written.
 bool RenewLeaseOrWait(SharedState* state, Generator generator, bool durable);
 

@@ -71,6 +71,10 @@ TEST(StateFile, EveryChangedByteIsRefused) {
 TEST(StateFile, NamesWhatIsWrong) {
   PersistedState parsed;
   EXPECT_EQ(ParseStateFile("hello\n", 6, parsed), StateFileError::kForeign);
+  // An empty file, or one cut inside its first line, is truncated.
+  EXPECT_EQ(ParseStateFile("", 0, parsed), StateFileError::kTruncated);
+  EXPECT_EQ(ParseStateFile("uuid6 st", 8, parsed), StateFileError::kTruncated);
+  EXPECT_EQ(ParseStateFile("uuid6 xx", 8, parsed), StateFileError::kForeign);
   const char* future = "uuid6 state 2\nsaved 1\ncheck 0\n";
   EXPECT_EQ(ParseStateFile(future, std::strlen(future), parsed), StateFileError::kVersion);
   std::string text = Format(Sample());

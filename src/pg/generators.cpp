@@ -70,7 +70,7 @@ __attribute__((noinline, cold)) uuid6::Tick NextTickAfterRenewal(
   uuid6::Tick tick = 0;
   bool running_low = false;
   do {
-    const uuid6::LeaseFallback fallback = uuid6::pg::RenewLeaseOrWait(state, generator, false)
+    const uuid6::LeaseFallback fallback = uuid6::pg::RenewLeaseOrWait(state, generator)
                                               ? uuid6::LeaseFallback::kAlways
                                               : uuid6::LeaseFallback::kIfRecent;
     CHECK_FOR_INTERRUPTS();
@@ -260,7 +260,7 @@ UUID6_SQL_FUNCTION(uuid6_advance) {
                                                  uuid6::LastTick(sequence.state));
     SpinLockRelease(&sequence.lock);
     if (covered && written) break;
-    written = uuid6::pg::RenewLeaseOrWait(state, generator, true);
+    written = uuid6::pg::RenewLeaseOrWait(state, generator);
     CHECK_FOR_INTERRUPTS();
   }
   PG_RETURN_VOID();

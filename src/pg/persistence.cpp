@@ -64,18 +64,22 @@ bool SyncDataDirectory() {
   return synced;
 }
 
-// Writes the file atomically: a temporary file, flushed (unless fsync is
-// off), renamed over the old one, so that even a crash of the machine leaves
-// one whole file or the other, never an empty one. With `durable` the
-// directory is flushed too, so that the rename itself survives the machine;
-// routine renewals skip that, leaving at worst the previous file. Plain
-// system calls only, so that nothing here can raise an ERROR while the
-// writer's claim is held. Returns 0 or the errno of the step that failed.
-int WriteStateFile(const PersistedState& persisted, bool durable) {
+// Writes the file atomically and durably: a temporary file, flushed,
+// renamed over the old one, and the directory flushed, so that the rename
+// itself survives a crash of the machine — the only order in which the new
+// lease may be trusted, since the old file, should it come back, does not
+// cover values handed out under the new one. With fsync = off, as for
+// PostgreSQL's own files, nothing is flushed. Any failed step, a failed
+// flush included, fails the whole write: the caller installs nothing of it,
+// and the next attempt starts again from a new temporary file (after a
+// failed fsync the kernel may have dropped the data, and a second fsync of
+// the same file could report success for data never written). Plain system
+// calls only, so that nothing here can raise an ERROR while the writer's
+// claim is held. Returns 0 or the errno of the step that failed.
+int WriteStateFile(const PersistedState& persisted) {
   char text[kStateFileMaxBytes];
   const size_t length = FormatStateFile(persisted, text, sizeof text);
   if (length == 0) return EOVERFLOW;
-  durable = durable && enableFsync;
   const int fd = open(kTempFileName, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, pg_file_create_mode);
   if (fd < 0) return errno;
   if (!WriteAll(fd, text, length) || (enableFsync && fsync(fd) != 0)) {
@@ -86,7 +90,7 @@ int WriteStateFile(const PersistedState& persisted, bool durable) {
   }
   if (close(fd) != 0) return errno;
   if (rename(kTempFileName, kStateFileName) != 0) return errno;
-  if (durable && !SyncDataDirectory()) return errno;
+  if (enableFsync && !SyncDataDirectory()) return errno;
   return 0;
 }
 
@@ -121,11 +125,8 @@ void ReleaseWriter(Persistence& persistence) {
 
 // With the writer's claim held: computes the lease of every sequence that
 // needs one (`forced`, or in use and running low), writes the file and, once
-// it is written, installs the new leases. The write is flushed to disk when
-// `durable`, or when a sequence runs more than a second ahead of the clock
-// (a clock regression being absorbed, uuid6_advance, a restored lease): then
-// a lost write would matter most. Returns 0 or an errno.
-int WriteLeases(SharedState* state, int forced, bool durable) {
+// it is durably written, installs the new leases. Returns 0 or an errno.
+int WriteLeases(SharedState* state, int forced) {
   PersistedState persisted;
   memset(&persisted, 0, sizeof persisted);
   persisted.saved_unix_us = NowUnixMicros();
@@ -150,15 +151,13 @@ int WriteLeases(SharedState* state, int forced, bool durable) {
       const Tick renewed_lease = LeaseFor(layout, last, clock);
       persisted.lease[i] = renewed_lease > lease ? renewed_lease : lease;
       renewed[i] = any = true;
-      if ((last >> layout.low_bits) > static_cast<Tick>(clock) + layout.race_tolerance)
-        durable = true;
     } else {
       persisted.lease[i] = lease;
     }
     persisted.present[i] = persisted.lease[i] != 0;
   }
   if (!any) return 0;
-  const int error = WriteStateFile(persisted, durable);
+  const int error = WriteStateFile(persisted);
   if (error != 0) return error;
   for (int i = 0; i < kGeneratorCount; i++) {
     if (!renewed[i]) continue;
@@ -334,7 +333,7 @@ void SaveStateAtShutdown(int code, Datum arg) {
     persisted.lease[i] = last;
     persisted.present[i] = last != 0;
   }
-  const int error = WriteStateFile(persisted, true);
+  const int error = WriteStateFile(persisted);
   if (error != 0) {
     errno = error;
     ereport(LOG, (errmsg("uuid6: could not save state file \"%s/%s\": %m", DataDir,
@@ -346,9 +345,9 @@ void SaveStateAtShutdown(int code, Datum arg) {
 namespace {
 
 // One write under the claim, timed; a slow one is logged once it is done.
-int TimedWriteLeases(SharedState* state, int forced, bool durable) {
+int TimedWriteLeases(SharedState* state, int forced) {
   const int64 start = MonotonicMicros();
-  const int error = WriteLeases(state, forced, durable);
+  const int error = WriteLeases(state, forced);
   ReleaseWriter(state->persistence);
   const int64 took = MonotonicMicros() - start;
   if (took > kSlowWriteMicros)
@@ -363,7 +362,7 @@ int TimedWriteLeases(SharedState* state, int forced, bool durable) {
 
 void RenewLeasesIfIdle(SharedState* state) {
   if (!ClaimWriter(state->persistence, false)) return;
-  TimedWriteLeases(state, -1, false);
+  TimedWriteLeases(state, -1);
 }
 
 namespace {
@@ -399,7 +398,7 @@ void LiftFenceOrReport(SharedState* state) {
 
 }  // namespace
 
-bool RenewLeaseOrWait(SharedState* state, Generator generator, bool durable) {
+bool RenewLeaseOrWait(SharedState* state, Generator generator) {
   if (unlikely(UnreadableFence(state->persistence))) {
     LiftFenceOrReport(state);
     return false;
@@ -409,7 +408,7 @@ bool RenewLeaseOrWait(SharedState* state, Generator generator, bool durable) {
     pg_usleep(100);
     return false;
   }
-  const int error = TimedWriteLeases(state, static_cast<int>(generator), durable);
+  const int error = TimedWriteLeases(state, static_cast<int>(generator));
   if (error != 0) {
     errno = error;
     ereport(ERROR, (errcode_for_file_access(),

@@ -2,8 +2,8 @@
 // and a clock stepped back while the server was down (SPEC §2, Durability).
 //
 // Each sequence has a durable *lease*: no tick above it is handed out before
-// a file saying so has been written. A backend that finds less than a second
-// and a half of lease left renews it for every busy sequence at once, outside
+// a file saying so has been written and flushed, and its rename flushed too.
+// A backend that finds its sequence past the lease's renewal point renews it for every busy sequence at once, outside
 // every spinlock and without making anyone wait; only a sequence that has
 // used up its lease waits for the write. A new shared state (server start,
 // crash restart, first attach when not preloaded) starts every sequence
@@ -34,10 +34,10 @@ void SaveStateAtShutdown(int code, Datum arg);
 // raises no ERROR. The common path's renewal, taken after a generation.
 void RenewLeasesIfIdle(SharedState* state);
 
-// Renews `generator`'s lease to cover its last tick plus the lease span, and
-// returns true; or, when another process is writing, waits a moment and
-// returns false. While the state file cannot be read, an ERROR saying so. `durable` flushes the write to disk. An ERROR (with the
-// file's path and the system error) when the file cannot be written.
-bool RenewLeaseOrWait(SharedState* state, Generator generator, bool durable);
+// Renews `generator`'s lease to cover its last tick plus the lease span,
+// durably, and returns true; or, when another process is writing, waits a
+// moment and returns false. An ERROR (with the file's path and the system
+// error) when the file cannot be written, or cannot be read.
+bool RenewLeaseOrWait(SharedState* state, Generator generator);
 
 }  // namespace uuid6::pg

@@ -2,11 +2,15 @@
 # lease is durable: the temporary file flushed, renamed onto the state file,
 # and the directory flushed (SPEC §6c) — so that a crash of the machine,
 # which may bring back the previous file if the rename was not flushed,
-# never brings back a lease below values already handed out.
+# never brings back a lease below values already handed out. And after a
+# failed flush (of the file or of the directory) nothing of that write is
+# trusted: the lease is extended only by a later write whose every step
+# succeeded.
 #
 # A power cut cannot be simulated here, so an LD_PRELOAD library
 # (test/fault/uuid6_sync_log.so) logs each fsync and rename of the state file
-# with the time it returned and the lease it carried; each value is stored with the time its call returned. For every
+# with the time it returned and the lease it carried, and can fail one
+# fsync; each value is stored with the time its call returned. For every
 # lease the log shows, the first value beyond it must come after a complete
 # write (file flush, rename, directory flush, in that order, by one process)
 # of a lease above it.
@@ -118,6 +122,34 @@ for my $preload (1, 0)
 	generate_for($node, 5, $mode);
 	cmp_ok(check_order($node, $log, "$mode, under load"), '>=', 4, "$mode: the lease was extended at least 4 times");
 
+	# One failed flush of the directory, then one of the file, each during a
+	# routine renewal under load: the lease stays where it was until a later
+	# write succeeds in every step.
+	for my $what ('dir', 'file')
+	{
+		open my $fh, '>', "$trigger.$what" or die $!;
+		close $fh;
+		generate_for($node, 3, "$mode, one $what fsync fails");
+		ok(!-e "$trigger.$what", "$mode: a $what fsync failed during a renewal");
+		check_order($node, $log, "$mode, after a failed $what fsync");
+	}
+
+	# A failed flush in the write a caller waits for (the lease ran out
+	# during an idle spell): that call fails with the error, nothing of the
+	# write is used, and the next call writes again.
+	for my $what ('dir', 'file')
+	{
+		$node->safe_psql('postgres', 'SELECT pg_sleep(2.5)');
+		open my $fh, '>', "$trigger.$what" or die $!;
+		close $fh;
+		my ($rc, $out, $err) = $node->psql('postgres',
+			q{INSERT INTO calls SELECT id, clock_timestamp() FROM (SELECT uuid_generate_v7() AS id OFFSET 0) AS g});
+		like($err, qr/could not write state file ".*uuid6\.state": Input\/output error/,
+			"$mode: a failed $what fsync fails the call that waited for the write");
+		($rc, $out, $err) = $node->psql('postgres', $load);
+		is($err, '', "$mode: the next call writes the lease again and succeeds");
+		check_order($node, $log, "$mode, after a failed $what fsync in a caller's write");
+	}
 	$node->stop;
 }
 

@@ -145,7 +145,7 @@ int WriteLeases(SharedState* state, int forced) {
     const Tick lease = LeaseTick(copy);
     const Tick clock_tick = static_cast<Tick>(clock) << layout.low_bits;
     const Tick current = last > clock_tick ? last : clock_tick;
-    if (i == forced || (copy.generated > 0 && LeaseRunningLow(layout, lease, current))) {
+    if (i == forced || (copy.generated > 0 && PastRenewalPoint(copy, current))) {
       // Never below the lease already installed: it may come from a clock
       // reading later than this one.
       const Tick renewed_lease = LeaseFor(layout, last, clock);

@@ -9,6 +9,7 @@ extern "C" {
 #include "fmgr.h"
 #include "funcapi.h"
 #include "miscadmin.h"
+#include "storage/condition_variable.h"
 #include "storage/ipc.h"
 #include "storage/lwlock.h"
 #include "storage/shmem.h"
@@ -17,6 +18,7 @@ extern "C" {
 #include "utils/guc.h"
 #include "utils/timestamp.h"
 #include "utils/uuid.h"
+#include "utils/wait_event.h"
 #if PG_VERSION_NUM >= 170000
 #include "storage/dsm_registry.h"
 #endif

@@ -103,24 +103,33 @@ bool ProcessGone(int pid) { return kill(pid, 0) != 0 && errno == ESRCH; }
 // Takes the single writer's claim, or says another process holds it. A
 // plain read first, so that backends passing by during a write do not all
 // take the spinlock; only a caller that must have a lease (`must`) checks
-// whether the holder still exists.
+// whether the holder still exists. The claim is announced as one that will
+// broadcast when released.
 bool ClaimWriter(Persistence& persistence, bool must) {
   const int holder = *static_cast<volatile int*>(&persistence.writer_pid);
   if (holder != 0 && (!must || !ProcessGone(holder))) return false;
   bool claimed = false;
+  SharedExtensionFields& extension = AttachedExtension();
   SpinLockAcquire(&persistence.lock);
   if (persistence.writer_pid == 0 || persistence.writer_pid == holder) {
     persistence.writer_pid = MyProcPid;
+    extension.broadcasting_writer_pid = MyProcPid;
     claimed = true;
   }
   SpinLockRelease(&persistence.lock);
   return claimed;
 }
 
+// Releases the claim, then wakes every caller waiting for the write.
 void ReleaseWriter(Persistence& persistence) {
+  SharedExtensionFields& extension = AttachedExtension();
   SpinLockAcquire(&persistence.lock);
-  if (persistence.writer_pid == MyProcPid) persistence.writer_pid = 0;
+  if (persistence.writer_pid == MyProcPid) {
+    persistence.writer_pid = 0;
+    extension.broadcasting_writer_pid = 0;
+  }
   SpinLockRelease(&persistence.lock);
+  ConditionVariableBroadcast(&extension.lease_written);
 }
 
 // With the writer's claim held: computes the lease of every sequence that
@@ -376,9 +385,11 @@ void LiftFenceOrReport(SharedState* state) {
   if (read.outcome == ReadOutcome::kFailed) ReportUnreadableStateFile(read);
   Persistence& persistence = state->persistence;
   bool lifted = false;
+  SharedExtensionFields& extension = AttachedExtension();
   SpinLockAcquire(&persistence.lock);
   if (persistence.writer_pid == PostmasterPid) {
     persistence.writer_pid = MyProcPid;
+    extension.broadcasting_writer_pid = MyProcPid;
     lifted = true;
   }
   SpinLockRelease(&persistence.lock);
@@ -398,16 +409,12 @@ void LiftFenceOrReport(SharedState* state) {
 
 }  // namespace
 
-bool RenewLeaseOrWait(SharedState* state, Generator generator) {
+bool RenewLease(SharedState* state, Generator generator) {
   if (unlikely(UnreadableFence(state->persistence))) {
     LiftFenceOrReport(state);
     return false;
   }
-  if (!ClaimWriter(state->persistence, true)) {
-    // Another backend is writing; its leases may well cover this sequence.
-    pg_usleep(100);
-    return false;
-  }
+  if (!ClaimWriter(state->persistence, true)) return false;
   const int error = TimedWriteLeases(state, static_cast<int>(generator));
   if (error != 0) {
     errno = error;
@@ -419,6 +426,27 @@ bool RenewLeaseOrWait(SharedState* state, Generator generator) {
                               GeneratorName(generator))));
   }
   return true;
+}
+
+void WaitForLeaseWrite(SharedState* state) {
+  Persistence& persistence = state->persistence;
+  SharedExtensionFields& extension = AttachedExtension();
+  // Prepared before the claim is looked at, so that a release between the
+  // look and the sleep still wakes this process.
+  ConditionVariablePrepareToSleep(&extension.lease_written);
+  for (;;) {
+    SpinLockAcquire(&persistence.lock);
+    const int holder = persistence.writer_pid;
+    const bool broadcasts = holder != 0 && extension.broadcasting_writer_pid == holder;
+    SpinLockRelease(&persistence.lock);
+    if (holder == 0 || holder == MyProcPid || holder == PostmasterPid || ProcessGone(holder))
+      break;
+    // A writer of this library broadcasts when it is done; the timeout only
+    // looks again, once a second, whether the writer still exists.
+    ConditionVariableTimedSleep(&extension.lease_written, broadcasts ? 1000 : 10,
+                                PG_WAIT_EXTENSION);
+  }
+  ConditionVariableCancelSleep();
 }
 
 }  // namespace uuid6::pg

@@ -35,9 +35,16 @@ void SaveStateAtShutdown(int code, Datum arg);
 void RenewLeasesIfIdle(SharedState* state);
 
 // Renews `generator`'s lease to cover its last tick plus the lease span,
-// durably, and returns true; or, when another process is writing, waits a
-// moment and returns false. An ERROR (with the file's path and the system
-// error) when the file cannot be written, or cannot be read.
-bool RenewLeaseOrWait(SharedState* state, Generator generator);
+// durably, and returns true; or returns false at once when another process
+// is writing (or a state file that could not be read was just found
+// readable again). An ERROR (with the file's path and the system error)
+// when the file cannot be written, or cannot be read.
+bool RenewLease(SharedState* state, Generator generator);
+
+// Sleeps, cancellably and without polling, until the process writing the
+// state file is done (a condition variable; a writer of an earlier library,
+// which does not broadcast, is looked at every 10 ms). Returns at once when
+// nobody is writing.
+void WaitForLeaseWrite(SharedState* state);
 
 }  // namespace uuid6::pg

@@ -266,7 +266,8 @@ UUID6_SQL_FUNCTION(uuid6_advance) {
   for (bool written = false;;) {
     SpinLockAcquire(&sequence.lock);
     uuid6::RaiseLastTick(sequence.state, tick);
-    const bool covered = !uuid6::PastRenewalPoint(sequence.state, uuid6::LastTick(sequence.state));
+    const bool covered =
+        !uuid6::PastRenewalPoint(sequence.state, uuid6::LastTick(sequence.state));
     SpinLockRelease(&sequence.lock);
     if (covered && written) break;
     written = uuid6::pg::RenewLease(state, generator);

@@ -234,8 +234,11 @@ StateFileRead ReadStateFile() {
 // process — not even a library of an earlier version, which takes over a
 // claim only from a process that no longer exists — ever writes over the
 // file. Lifted only by a process that has read the file, or found it gone.
+// (In single-user mode there is no postmaster: the one process stands in.)
+int FencePid() { return PostmasterPid != 0 ? static_cast<int>(PostmasterPid) : MyProcPid; }
+
 bool UnreadableFence(const Persistence& persistence) {
-  return *static_cast<const volatile int*>(&persistence.writer_pid) == PostmasterPid;
+  return *static_cast<const volatile int*>(&persistence.writer_pid) == FencePid();
 }
 
 // Installs the leases read from the file into a state no value has been
@@ -321,7 +324,7 @@ void RestoreState(SharedState* state) {
   // Fail closed: decided here, raised by each generator call, which reads
   // the file again first (a passing error clears by itself).
   persistence.restore_result = RestoreResult::kUnreadable;
-  persistence.writer_pid = PostmasterPid;
+  persistence.writer_pid = FencePid();
   ereport(WARNING,
           (errmsg("uuid6: cannot use state file \"%s/%s\": %s", DataDir, kStateFileName,
                   ReadFailureText(read)),
@@ -387,7 +390,7 @@ void LiftFenceOrReport(SharedState* state) {
   bool lifted = false;
   SharedExtensionFields& extension = AttachedExtension();
   SpinLockAcquire(&persistence.lock);
-  if (persistence.writer_pid == PostmasterPid) {
+  if (persistence.writer_pid == FencePid()) {
     persistence.writer_pid = MyProcPid;
     extension.broadcasting_writer_pid = MyProcPid;
     lifted = true;
@@ -439,7 +442,7 @@ void WaitForLeaseWrite(SharedState* state) {
     const int holder = persistence.writer_pid;
     const bool broadcasts = holder != 0 && extension.broadcasting_writer_pid == holder;
     SpinLockRelease(&persistence.lock);
-    if (holder == 0 || holder == MyProcPid || holder == PostmasterPid || ProcessGone(holder))
+    if (holder == 0 || holder == MyProcPid || holder == FencePid() || ProcessGone(holder))
       break;
     // A writer of this library broadcasts when it is done; the timeout only
     // looks again, once a second, whether the writer still exists.

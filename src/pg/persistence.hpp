@@ -3,11 +3,12 @@
 //
 // Each sequence has a durable *lease*: no tick above it is handed out before
 // a file saying so has been written and flushed, and its rename flushed too.
-// A backend that finds its sequence past the lease's renewal point renews it for every busy sequence at once, outside
-// every spinlock and without making anyone wait; only a sequence that has
-// used up its lease waits for the write. A new shared state (server start,
-// crash restart, first attach when not preloaded) starts every sequence
-// above the lease in the file.
+// A backend that finds its sequence past the lease's renewal point renews
+// the lease of every busy sequence at once, outside every spinlock and
+// without making anyone wait; only a sequence that has used up its lease
+// waits for the write, asleep. A new shared state (server start, crash
+// restart, first attach when not preloaded) starts every sequence above the
+// lease in the file.
 #pragma once
 
 #include "core/sequence.hpp"

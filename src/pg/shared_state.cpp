@@ -46,7 +46,8 @@ void InitializeExtension(SharedExtension* extension) {
 void AdoptExtension(SharedExtension* extension) {
   SharedExtensionFields& fields = extension->fields;
   SpinLockAcquire(&fields.lock);
-  if (fields.layout_version < kExtensionLayoutVersion) fields.layout_version = kExtensionLayoutVersion;
+  if (fields.layout_version < kExtensionLayoutVersion)
+    fields.layout_version = kExtensionLayoutVersion;
   SpinLockRelease(&fields.lock);
 }
 

@@ -178,10 +178,6 @@ int WriteLeases(SharedState* state, int forced) {
   return 0;
 }
 
-}  // namespace
-
-namespace {
-
 // What reading the state file gave: its leases, no file at all, or a
 // failure (`error_number` from a system call, else `parse_error`).
 enum class ReadOutcome { kRead, kMissing, kFailed };

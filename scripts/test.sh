@@ -183,10 +183,19 @@ log "TAP (PostgreSQL::Test::Cluster)"
 # The fault-injection library of the TAP tests (test/fault), beside uuid6.
 make -C "$ROOT/test/fault" -s clean PG_CONFIG="$PG_CONFIG" >/dev/null
 as_root make -C "$ROOT/test/fault" -s install PG_CONFIG="$PG_CONFIG" >/dev/null
+# The 1.1 library, built for this server from the 1.1 release, for the test
+# that runs it beside this one (016_library_side_by_side.pl fails without it).
+PREVIOUS_DIR=$(cluster_dir uuid6-1.1)
+rm -rf "${PREVIOUS_DIR:?}"/*
+git -C "$ROOT" archive bbaf64e | tar -x -C "$PREVIOUS_DIR" &&
+  make -C "$PREVIOUS_DIR" -s PG_CONFIG="$PG_CONFIG" >"$PREVIOUS_DIR/build.log" 2>&1 ||
+  echo "could not build the 1.1 library: see $PREVIOUS_DIR/build.log"
+chmod -R a+rX "$PREVIOUS_DIR"
 TAP_DIR=$(cluster_dir tap)
 pgxs_dir=$(dirname "$("$PG_CONFIG" --pgxs)")/..
 as_postgres rm -rf "$TAP_DIR/tmp_check"
 as_postgres env TESTDIR="$TAP_DIR" TESTDATADIR="$TAP_DIR/tmp_check" TESTLOGDIR="$TAP_DIR/tmp_check/log" \
+  UUID6_PREVIOUS_LIBRARY="$PREVIOUS_DIR/uuid6.so" \
   PG_REGRESS="$pgxs_dir/test/regress/pg_regress" \
   PERL5LIB="$pgxs_dir/test/perl:$ROOT/test/perl" \
   bash -c "cd '$ROOT' && prove ${PROVE_FLAGS:-} test/t/*.pl" 2>&1 | tee "$BUILD/tap.log"

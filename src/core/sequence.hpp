@@ -94,14 +94,27 @@ constexpr uint64_t LeaseSpan(const SequenceLayout& layout) noexcept {
 constexpr uint64_t LeaseRenewBelow(const SequenceLayout& layout) noexcept {
   return layout.race_tolerance;
 }
+// The least room a lease leaves above the last tick (10 ms of clock), for a
+// sequence that runs so far ahead of the clock that two seconds past the
+// clock would not cover its next tick.
+constexpr uint64_t LeaseMinimumRoom(const SequenceLayout& layout) noexcept {
+  return layout.race_tolerance / 100;
+}
 
 // The lease to persist for a sequence at `last` when the clock part reads
-// `clock`: two seconds past whichever is later, up to the last tick of that
-// clock part.
+// `clock`: two seconds past the clock, up to the last tick of that clock
+// part — taken from the clock, never from `last`, so that a lease restored
+// after a restart (where the sequence resumes at the old lease, up to two
+// seconds ahead of the clock) is not carried two more seconds forward, and
+// quick restarts in a row never add to the lead. Only a sequence already
+// ahead of that (a clock stepped back, uuid6_advance) gets a lease from its
+// last tick, with the minimum room: each restart then adds at most 10 ms of
+// lead, less the time the restart took.
 inline Tick LeaseFor(const SequenceLayout& layout, Tick last, uint64_t clock) noexcept {
-  Tick base = last >> layout.low_bits;
-  if (static_cast<Tick>(clock) > base) base = clock;
-  return ((base + LeaseSpan(layout) + 1) << layout.low_bits) - 1;
+  Tick end = static_cast<Tick>(clock) + LeaseSpan(layout);
+  const Tick from_last = (last >> layout.low_bits) + LeaseMinimumRoom(layout);
+  if (from_last > end) end = from_last;
+  return ((end + 1) << layout.low_bits) - 1;
 }
 
 // True when less than LeaseRenewBelow of the lease remains above `tick`.
@@ -186,22 +199,30 @@ inline Tick AdvanceSequence(SequenceState& state, const SequenceLayout& layout, 
   return next;
 }
 
-// Raises the lease (never lowers it).
+// Raises the lease (never lowers it), and sets its renewal point: a second
+// before its end (LeaseRunningLow), or, for a lease that leaves the last
+// tick less room than two seconds (a restored sequence, or one ahead of the
+// clock), once half of that room is used — so that such a lease is renewed
+// before it runs out, but not on every call.
 inline void ExtendLease(SequenceState& state, const SequenceLayout& layout, Tick lease) noexcept {
   if (lease <= LeaseTick(state)) return;
   state.lease_hi = static_cast<uint64_t>(lease >> 64);
   state.lease_lo = static_cast<uint64_t>(lease);
   // LeaseRunningLow(lease, tick) holds exactly for ticks above this one.
   const Tick lease_clock = lease >> layout.low_bits;
-  const Tick renew_after =
+  Tick renew_after =
       lease_clock > LeaseRenewBelow(layout)
           ? ((lease_clock - LeaseRenewBelow(layout) + 1) << layout.low_bits) - 1
           : 0;
+  const Tick last = LastTick(state);
+  if (last < lease && renew_after < last + (lease - last) / 2)
+    renew_after = last + (lease - last) / 2;
   state.renew_after_hi = static_cast<uint64_t>(renew_after >> 64);
   state.renew_after_lo = static_cast<uint64_t>(renew_after);
 }
 
-// LeaseRunningLow(layout, LeaseTick(state), tick), in one comparison.
+// True once the lease should be renewed (see ExtendLease): the hot path's
+// one comparison.
 inline bool PastRenewalPoint(const SequenceState& state, Tick tick) noexcept {
   return tick > ((static_cast<Tick>(state.renew_after_hi) << 64) | state.renew_after_lo);
 }

@@ -169,8 +169,10 @@ StateFileError ParseStateFile(const char* data, size_t length, PersistedState& o
 
   // First line: magic and format version.
   const size_t magic_length = std::strlen(kMagic);
-  if (length < magic_length || std::memcmp(data, kMagic, magic_length) != 0)
-    return StateFileError::kForeign;
+  if (length < magic_length)  // empty, or cut inside the first line
+    return std::memcmp(data, kMagic, length) == 0 ? StateFileError::kTruncated
+                                                   : StateFileError::kForeign;
+  if (std::memcmp(data, kMagic, magic_length) != 0) return StateFileError::kForeign;
   if (!NextLine(cursor, limit, line)) return StateFileError::kTruncated;
   int64_t version = 0;
   if (!ParseDecimal(line.begin + magic_length, line.end, version)) return StateFileError::kMalformed;

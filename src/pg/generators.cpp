@@ -62,19 +62,29 @@ inline bool TryNextTick(uuid6::pg::SharedSequence& sequence, Generator generator
 
 // The lease has run out: this backend writes a new one, or, while another
 // backend does, goes on inside a lease that ended less than a second ago or
-// waits (cancellably) for the write. Kept apart from GenerateNext's path.
+// sleeps (cancellably) until the write is done. Kept apart from
+// GenerateNext's path.
 __attribute__((noinline, cold)) uuid6::Tick NextTickAfterRenewal(
     uuid6::pg::SharedState* state, uuid6::pg::SharedSequence& sequence, Generator generator,
     const uuid6::SequenceLayout& layout, uint64 random) {
   uuid6::Tick tick = 0;
   bool running_low = false;
-  do {
-    const uuid6::LeaseFallback fallback = uuid6::pg::RenewLeaseOrWait(state, generator, false)
-                                              ? uuid6::LeaseFallback::kAlways
-                                              : uuid6::LeaseFallback::kIfRecent;
+  for (;;) {
     CHECK_FOR_INTERRUPTS();
-    if (TryNextTick(sequence, generator, layout, random, fallback, tick, running_low)) break;
-  } while (true);
+    if (uuid6::pg::RenewLease(state, generator)) {
+      if (TryNextTick(sequence, generator, layout, random, uuid6::LeaseFallback::kAlways, tick,
+                      running_low))
+        break;
+      continue;
+    }
+    if (TryNextTick(sequence, generator, layout, random, uuid6::LeaseFallback::kIfRecent, tick,
+                    running_low))
+      break;
+    uuid6::pg::WaitForLeaseWrite(state);
+    if (TryNextTick(sequence, generator, layout, random, uuid6::LeaseFallback::kIfRecent, tick,
+                    running_low))
+      break;
+  }
   return tick;
 }
 
@@ -255,11 +265,12 @@ UUID6_SQL_FUNCTION(uuid6_advance) {
   for (bool written = false;;) {
     SpinLockAcquire(&sequence.lock);
     uuid6::RaiseLastTick(sequence.state, tick);
-    const bool covered = !uuid6::LeaseRunningLow(layout, uuid6::LeaseTick(sequence.state),
-                                                 uuid6::LastTick(sequence.state));
+    const bool covered =
+        !uuid6::PastRenewalPoint(sequence.state, uuid6::LastTick(sequence.state));
     SpinLockRelease(&sequence.lock);
     if (covered && written) break;
-    written = uuid6::pg::RenewLeaseOrWait(state, generator, true);
+    written = uuid6::pg::RenewLease(state, generator);
+    if (!written) uuid6::pg::WaitForLeaseWrite(state);
     CHECK_FOR_INTERRUPTS();
   }
   PG_RETURN_VOID();

@@ -22,21 +22,21 @@ namespace uuid6::pg {
 constexpr bool kLazyStructInDsmRegistry = PG_VERSION_NUM >= 170000;
 
 // Finds the struct `name`, or creates it and runs `Initialize` on it once,
-// under the creator's lock. An ERROR from PostgreSQL propagates; nothing is
-// cached, so the next call tries again. 19 hands the initialiser an extra
-// caller argument, which uuid6 does not need.
+// under the creator's lock; `found` says which. An ERROR from PostgreSQL
+// propagates; nothing is cached, so the next call tries again. 19 hands the
+// initialiser an extra caller argument, which uuid6 does not need.
 template <void (*Initialize)(void* segment)>
-void* FindOrCreateNamedStruct(const char* name, size_t size) {
-  bool found = false;
+void* FindOrCreateNamedStruct(const char* name, size_t size, bool* found) {
+  *found = false;
 #if PG_VERSION_NUM >= 190000
   return GetNamedDSMSegment(
-      name, size, [](void* segment, void*) { Initialize(segment); }, &found, nullptr);
+      name, size, [](void* segment, void*) { Initialize(segment); }, found, nullptr);
 #elif PG_VERSION_NUM >= 170000
-  return GetNamedDSMSegment(name, size, Initialize, &found);
+  return GetNamedDSMSegment(name, size, Initialize, found);
 #else
   LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
-  void* segment = ShmemInitStruct(name, size, &found);
-  if (!found) Initialize(segment);
+  void* segment = ShmemInitStruct(name, size, found);
+  if (!*found) Initialize(segment);
   LWLockRelease(AddinShmemInitLock);
   return segment;
 #endif

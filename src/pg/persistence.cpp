@@ -64,18 +64,22 @@ bool SyncDataDirectory() {
   return synced;
 }
 
-// Writes the file atomically: a temporary file, flushed (unless fsync is
-// off), renamed over the old one, so that even a crash of the machine leaves
-// one whole file or the other, never an empty one. With `durable` the
-// directory is flushed too, so that the rename itself survives the machine;
-// routine renewals skip that, leaving at worst the previous file. Plain
-// system calls only, so that nothing here can raise an ERROR while the
-// writer's claim is held. Returns 0 or the errno of the step that failed.
-int WriteStateFile(const PersistedState& persisted, bool durable) {
+// Writes the file atomically and durably: a temporary file, flushed,
+// renamed over the old one, and the directory flushed, so that the rename
+// itself survives a crash of the machine — the only order in which the new
+// lease may be trusted, since the old file, should it come back, does not
+// cover values handed out under the new one. With fsync = off, as for
+// PostgreSQL's own files, nothing is flushed. Any failed step, a failed
+// flush included, fails the whole write: the caller installs nothing of it,
+// and the next attempt starts again from a new temporary file (after a
+// failed fsync the kernel may have dropped the data, and a second fsync of
+// the same file could report success for data never written). Plain system
+// calls only, so that nothing here can raise an ERROR while the writer's
+// claim is held. Returns 0 or the errno of the step that failed.
+int WriteStateFile(const PersistedState& persisted) {
   char text[kStateFileMaxBytes];
   const size_t length = FormatStateFile(persisted, text, sizeof text);
   if (length == 0) return EOVERFLOW;
-  durable = durable && enableFsync;
   const int fd = open(kTempFileName, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, pg_file_create_mode);
   if (fd < 0) return errno;
   if (!WriteAll(fd, text, length) || (enableFsync && fsync(fd) != 0)) {
@@ -86,7 +90,7 @@ int WriteStateFile(const PersistedState& persisted, bool durable) {
   }
   if (close(fd) != 0) return errno;
   if (rename(kTempFileName, kStateFileName) != 0) return errno;
-  if (durable && !SyncDataDirectory()) return errno;
+  if (enableFsync && !SyncDataDirectory()) return errno;
   return 0;
 }
 
@@ -99,33 +103,39 @@ bool ProcessGone(int pid) { return kill(pid, 0) != 0 && errno == ESRCH; }
 // Takes the single writer's claim, or says another process holds it. A
 // plain read first, so that backends passing by during a write do not all
 // take the spinlock; only a caller that must have a lease (`must`) checks
-// whether the holder still exists.
+// whether the holder still exists. The claim is announced as one that will
+// broadcast when released.
 bool ClaimWriter(Persistence& persistence, bool must) {
   const int holder = *static_cast<volatile int*>(&persistence.writer_pid);
   if (holder != 0 && (!must || !ProcessGone(holder))) return false;
   bool claimed = false;
+  SharedExtensionFields& extension = AttachedExtension();
   SpinLockAcquire(&persistence.lock);
   if (persistence.writer_pid == 0 || persistence.writer_pid == holder) {
     persistence.writer_pid = MyProcPid;
+    extension.broadcasting_writer_pid = MyProcPid;
     claimed = true;
   }
   SpinLockRelease(&persistence.lock);
   return claimed;
 }
 
+// Releases the claim, then wakes every caller waiting for the write.
 void ReleaseWriter(Persistence& persistence) {
+  SharedExtensionFields& extension = AttachedExtension();
   SpinLockAcquire(&persistence.lock);
-  if (persistence.writer_pid == MyProcPid) persistence.writer_pid = 0;
+  if (persistence.writer_pid == MyProcPid) {
+    persistence.writer_pid = 0;
+    extension.broadcasting_writer_pid = 0;
+  }
   SpinLockRelease(&persistence.lock);
+  ConditionVariableBroadcast(&extension.lease_written);
 }
 
 // With the writer's claim held: computes the lease of every sequence that
 // needs one (`forced`, or in use and running low), writes the file and, once
-// it is written, installs the new leases. The write is flushed to disk when
-// `durable`, or when a sequence runs more than a second ahead of the clock
-// (a clock regression being absorbed, uuid6_advance, a restored lease): then
-// a lost write would matter most. Returns 0 or an errno.
-int WriteLeases(SharedState* state, int forced, bool durable) {
+// it is durably written, installs the new leases. Returns 0 or an errno.
+int WriteLeases(SharedState* state, int forced) {
   PersistedState persisted;
   memset(&persisted, 0, sizeof persisted);
   persisted.saved_unix_us = NowUnixMicros();
@@ -144,21 +154,19 @@ int WriteLeases(SharedState* state, int forced, bool durable) {
     const Tick lease = LeaseTick(copy);
     const Tick clock_tick = static_cast<Tick>(clock) << layout.low_bits;
     const Tick current = last > clock_tick ? last : clock_tick;
-    if (i == forced || (copy.generated > 0 && LeaseRunningLow(layout, lease, current))) {
+    if (i == forced || (copy.generated > 0 && PastRenewalPoint(copy, current))) {
       // Never below the lease already installed: it may come from a clock
       // reading later than this one.
       const Tick renewed_lease = LeaseFor(layout, last, clock);
       persisted.lease[i] = renewed_lease > lease ? renewed_lease : lease;
       renewed[i] = any = true;
-      if ((last >> layout.low_bits) > static_cast<Tick>(clock) + layout.race_tolerance)
-        durable = true;
     } else {
       persisted.lease[i] = lease;
     }
     persisted.present[i] = persisted.lease[i] != 0;
   }
   if (!any) return 0;
-  const int error = WriteStateFile(persisted, durable);
+  const int error = WriteStateFile(persisted);
   if (error != 0) return error;
   for (int i = 0; i < kGeneratorCount; i++) {
     if (!renewed[i]) continue;
@@ -170,21 +178,28 @@ int WriteLeases(SharedState* state, int forced, bool durable) {
   return 0;
 }
 
-}  // namespace
+// What reading the state file gave: its leases, no file at all, or a
+// failure (`error_number` from a system call, else `parse_error`).
+enum class ReadOutcome { kRead, kMissing, kFailed };
 
-void RestoreState(SharedState* state) {
-  Persistence& persistence = state->persistence;
-  persistence.restore_result = RestoreResult::kNoFile;
+struct StateFileRead {
+  ReadOutcome outcome;
+  int error_number;
+  StateFileError parse_error;
+  PersistedState persisted;
+};
+
+// Reads and parses the state file with plain system calls: raises nothing,
+// so that it can run while shared memory is being created (in the
+// postmaster, where an ERROR would stop the server).
+StateFileRead ReadStateFile() {
+  StateFileRead result;
+  memset(&result, 0, sizeof result);
   const int fd = open(kStateFileName, O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
-    if (errno != ENOENT) {
-      persistence.restore_result = RestoreResult::kUnreadable;
-      ereport(WARNING, (errcode_for_file_access(),
-                        errmsg("uuid6: could not open state file \"%s/%s\": %m", DataDir,
-                               kStateFileName),
-                        errdetail("The UUID sequences start from the clock.")));
-    }
-    return;
+    result.outcome = errno == ENOENT ? ReadOutcome::kMissing : ReadOutcome::kFailed;
+    result.error_number = errno;
+    return result;
   }
   char text[kStateFileMaxBytes + 1];
   size_t length = 0;
@@ -198,36 +213,54 @@ void RestoreState(SharedState* state) {
   }
   const int read_errno = got < 0 ? errno : 0;
   close(fd);
-
-  PersistedState persisted;
-  StateFileError error = StateFileError::kNone;
-  if (read_errno == 0)
-    error = length > kStateFileMaxBytes ? StateFileError::kMalformed
-                                        : ParseStateFile(text, length, persisted);
-  if (read_errno != 0 || error != StateFileError::kNone) {
-    persistence.restore_result = RestoreResult::kUnreadable;
-    errno = read_errno;
-    ereport(WARNING,
-            (errmsg("uuid6: ignoring state file \"%s/%s\": %s", DataDir, kStateFileName,
-                    read_errno != 0 ? strerror(read_errno) : StateFileErrorText(error)),
-             errdetail("The UUID sequences start from the clock; values made before this "
-                       "start may sort above new ones if the clock is behind them."),
-             errhint("If keys made before are known, SELECT uuid6_advance(max_key) for each "
-                     "version lifts the sequence above them.")));
-    return;
+  if (read_errno != 0) {
+    result.outcome = ReadOutcome::kFailed;
+    result.error_number = read_errno;
+    return result;
   }
+  result.parse_error = length > kStateFileMaxBytes ? StateFileError::kMalformed
+                                                   : ParseStateFile(text, length, result.persisted);
+  result.outcome =
+      result.parse_error == StateFileError::kNone ? ReadOutcome::kRead : ReadOutcome::kFailed;
+  return result;
+}
 
-  persistence.restore_result = RestoreResult::kRestored;
+// The claim a state file that cannot be read leaves on the writer's slot:
+// the postmaster's pid, which lives as long as the shared memory, so that no
+// process — not even a library of an earlier version, which takes over a
+// claim only from a process that no longer exists — ever writes over the
+// file. Lifted only by a process that has read the file, or found it gone.
+// (In single-user mode there is no postmaster: the one process stands in.)
+int FencePid() { return PostmasterPid != 0 ? static_cast<int>(PostmasterPid) : MyProcPid; }
+
+bool UnreadableFence(const Persistence& persistence) {
+  return *static_cast<const volatile int*>(&persistence.writer_pid) == FencePid();
+}
+
+// Installs the leases read from the file into a state no value has been
+// taken from yet, and records what was restored for uuid6_status.
+void ApplyRestoredState(SharedState* state, const PersistedState& persisted) {
+  Persistence& persistence = state->persistence;
   persistence.restored_saved_at_us = persisted.saved_unix_us;
   for (int i = 0; i < kGeneratorCount; i++) {
     if (!persisted.present[i]) continue;
     const Generator generator = static_cast<Generator>(i);
-    SequenceState& sequence = state->sequences[i].sequence.state;
-    RaiseLastTick(sequence, persisted.lease[i]);
-    ExtendLease(sequence, LayoutOf(generator), persisted.lease[i]);
+    SharedSequence& sequence = state->sequences[i].sequence;
+    SpinLockAcquire(&sequence.lock);
+    RaiseLastTick(sequence.state, persisted.lease[i]);
+    ExtendLease(sequence.state, LayoutOf(generator), persisted.lease[i]);
+    SpinLockRelease(&sequence.lock);
     persistence.restored_present[i] = true;
     persistence.restored_hi[i] = static_cast<uint64>(persisted.lease[i] >> 64);
     persistence.restored_lo[i] = static_cast<uint64>(persisted.lease[i]);
+  }
+  persistence.restore_result = RestoreResult::kRestored;
+}
+
+void WarnFarAhead(const PersistedState& persisted) {
+  for (int i = 0; i < kGeneratorCount; i++) {
+    if (!persisted.present[i]) continue;
+    const Generator generator = static_cast<Generator>(i);
     const uint64 restored_clock =
         static_cast<uint64>(persisted.lease[i] >> LayoutOf(generator).low_bits);
     if (UnixMicrosFromClockPart(generator, restored_clock) > NowUnixMicros() + kFarAheadMicros)
@@ -239,9 +272,66 @@ void RestoreState(SharedState* state) {
   }
 }
 
+const char* ReadFailureText(const StateFileRead& read) {
+  return read.error_number != 0 ? strerror(read.error_number)
+                                : StateFileErrorText(read.parse_error);
+}
+
+// The ERROR of a generator (or uuid6_advance) while the state file cannot
+// be read: the file, the cause, and the ways out. Raised with no lock and no
+// claim held.
+void ReportUnreadableStateFile(const StateFileRead& read) {
+  const char* detail =
+      "The file records how far the UUID sequences went: no UUID is generated, and the file is "
+      "not replaced, until it can be read.";
+  const char* hint =
+      "Fix the file (its permissions, its storage); or, to start the sequences from the clock, "
+      "move the file out of the data directory, then run uuid6_advance with the newest key of "
+      "each version in use.";
+  if (read.error_number != 0) {
+    errno = read.error_number;
+    ereport(ERROR, (errcode_for_file_access(),
+                    errmsg("uuid6: could not read state file \"%s/%s\": %m", DataDir,
+                           kStateFileName),
+                    errdetail("%s", detail), errhint("%s", hint)));
+  }
+  ereport(ERROR, (errcode(ERRCODE_DATA_CORRUPTED),
+                  errmsg("uuid6: state file \"%s/%s\" is unusable: %s", DataDir,
+                         kStateFileName, StateFileErrorText(read.parse_error)),
+                  errdetail("%s", detail), errhint("%s", hint)));
+}
+
+}  // namespace
+
+void RestoreState(SharedState* state) {
+  Persistence& persistence = state->persistence;
+  persistence.restore_result = RestoreResult::kNoFile;
+  const StateFileRead read = ReadStateFile();
+  switch (read.outcome) {
+    case ReadOutcome::kMissing:
+      return;
+    case ReadOutcome::kRead:
+      ApplyRestoredState(state, read.persisted);
+      WarnFarAhead(read.persisted);
+      return;
+    case ReadOutcome::kFailed:
+      break;
+  }
+  // Fail closed: decided here, raised by each generator call, which reads
+  // the file again first (a passing error clears by itself).
+  persistence.restore_result = RestoreResult::kUnreadable;
+  persistence.writer_pid = FencePid();
+  ereport(WARNING,
+          (errmsg("uuid6: cannot use state file \"%s/%s\": %s", DataDir, kStateFileName,
+                  ReadFailureText(read)),
+           errdetail("UUID generators fail until the file can be read, or is moved aside.")));
+}
+
 void SaveStateAtShutdown(int code, Datum arg) {
   if (code != 0) return;  // a crash: shared memory is not to be trusted
   SharedState* state = reinterpret_cast<SharedState*>(DatumGetPointer(arg));
+  // A file that could not be read is left as it is.
+  if (UnreadableFence(state->persistence)) return;
   PersistedState persisted;
   memset(&persisted, 0, sizeof persisted);
   persisted.saved_unix_us = NowUnixMicros();
@@ -251,7 +341,7 @@ void SaveStateAtShutdown(int code, Datum arg) {
     persisted.lease[i] = last;
     persisted.present[i] = last != 0;
   }
-  const int error = WriteStateFile(persisted, true);
+  const int error = WriteStateFile(persisted);
   if (error != 0) {
     errno = error;
     ereport(LOG, (errmsg("uuid6: could not save state file \"%s/%s\": %m", DataDir,
@@ -263,9 +353,9 @@ void SaveStateAtShutdown(int code, Datum arg) {
 namespace {
 
 // One write under the claim, timed; a slow one is logged once it is done.
-int TimedWriteLeases(SharedState* state, int forced, bool durable) {
+int TimedWriteLeases(SharedState* state, int forced) {
   const int64 start = MonotonicMicros();
-  const int error = WriteLeases(state, forced, durable);
+  const int error = WriteLeases(state, forced);
   ReleaseWriter(state->persistence);
   const int64 took = MonotonicMicros() - start;
   if (took > kSlowWriteMicros)
@@ -280,16 +370,51 @@ int TimedWriteLeases(SharedState* state, int forced, bool durable) {
 
 void RenewLeasesIfIdle(SharedState* state) {
   if (!ClaimWriter(state->persistence, false)) return;
-  TimedWriteLeases(state, -1, false);
+  TimedWriteLeases(state, -1);
 }
 
-bool RenewLeaseOrWait(SharedState* state, Generator generator, bool durable) {
-  if (!ClaimWriter(state->persistence, true)) {
-    // Another backend is writing; its leases may well cover this sequence.
-    pg_usleep(100);
+namespace {
+
+// While a state file that could not be read fences the writer's slot: reads
+// it again. Still unreadable: the ERROR. Readable, or gone (moved aside by
+// the operator): its leases, if any, are installed and the fence lifted, by
+// whichever process gets there first. Returns holding no claim.
+void LiftFenceOrReport(SharedState* state) {
+  const StateFileRead read = ReadStateFile();
+  if (read.outcome == ReadOutcome::kFailed) ReportUnreadableStateFile(read);
+  Persistence& persistence = state->persistence;
+  bool lifted = false;
+  SharedExtensionFields& extension = AttachedExtension();
+  SpinLockAcquire(&persistence.lock);
+  if (persistence.writer_pid == FencePid()) {
+    persistence.writer_pid = MyProcPid;
+    extension.broadcasting_writer_pid = MyProcPid;
+    lifted = true;
+  }
+  SpinLockRelease(&persistence.lock);
+  if (!lifted) return;
+  if (read.outcome == ReadOutcome::kRead)
+    ApplyRestoredState(state, read.persisted);
+  else
+    persistence.restore_result = RestoreResult::kNoFile;
+  ReleaseWriter(persistence);
+  ereport(LOG, (errmsg(read.outcome == ReadOutcome::kRead
+                           ? "uuid6: state file \"%s/%s\" read: the sequences continue above it"
+                           : "uuid6: state file \"%s/%s\" is gone: the sequences start from "
+                             "the clock",
+                       DataDir, kStateFileName)));
+  if (read.outcome == ReadOutcome::kRead) WarnFarAhead(read.persisted);
+}
+
+}  // namespace
+
+bool RenewLease(SharedState* state, Generator generator) {
+  if (unlikely(UnreadableFence(state->persistence))) {
+    LiftFenceOrReport(state);
     return false;
   }
-  const int error = TimedWriteLeases(state, static_cast<int>(generator), durable);
+  if (!ClaimWriter(state->persistence, true)) return false;
+  const int error = TimedWriteLeases(state, static_cast<int>(generator));
   if (error != 0) {
     errno = error;
     ereport(ERROR, (errcode_for_file_access(),
@@ -300,6 +425,27 @@ bool RenewLeaseOrWait(SharedState* state, Generator generator, bool durable) {
                               GeneratorName(generator))));
   }
   return true;
+}
+
+void WaitForLeaseWrite(SharedState* state) {
+  Persistence& persistence = state->persistence;
+  SharedExtensionFields& extension = AttachedExtension();
+  // Prepared before the claim is looked at, so that a release between the
+  // look and the sleep still wakes this process.
+  ConditionVariablePrepareToSleep(&extension.lease_written);
+  for (;;) {
+    SpinLockAcquire(&persistence.lock);
+    const int holder = persistence.writer_pid;
+    const bool broadcasts = holder != 0 && extension.broadcasting_writer_pid == holder;
+    SpinLockRelease(&persistence.lock);
+    if (holder == 0 || holder == MyProcPid || holder == FencePid() || ProcessGone(holder))
+      break;
+    // A writer of this library broadcasts when it is done; the timeout only
+    // looks again, once a second, whether the writer still exists.
+    ConditionVariableTimedSleep(&extension.lease_written, broadcasts ? 1000 : 10,
+                                PG_WAIT_EXTENSION);
+  }
+  ConditionVariableCancelSleep();
 }
 
 }  // namespace uuid6::pg

@@ -8,11 +8,14 @@ namespace uuid6::pg {
 
 namespace {
 
-// The name carries the struct's layout version, so that a library built with
-// another SharedState never attaches to a segment made by an older one.
+// 1.1's name for 1.1's layout: kept (see SharedState). 1.0's library used
+// another name and layout ("uuid6 sequences v1"): its sessions cannot share
+// a sequence with later ones, which the README's upgrade steps say.
 constexpr const char* kStateName = "uuid6 sequences v2";
+constexpr const char* kExtensionName = "uuid6 sequences v2 extension";
 
 SharedState* attached_state = nullptr;
+SharedExtension* attached_extension = nullptr;
 StateMode attached_mode = StateMode::kSharedPreload;
 
 shmem_request_hook_type previous_shmem_request_hook = nullptr;
@@ -28,19 +31,45 @@ void InitializeState(SharedState* state) {
   RestoreState(state);
 }
 
-// Finds or creates the named struct in the main shared-memory segment; the
-// caller holds AddinShmemInitLock, as every creator must.
+void InitializeExtension(SharedExtension* extension) {
+  memset(extension, 0, sizeof *extension);
+  SharedExtensionFields& fields = extension->fields;
+  SpinLockInit(&fields.lock);
+  ConditionVariableInit(&fields.lease_written);
+  fields.layout_version = kExtensionLayoutVersion;
+}
+
+// An extension created by an earlier library: the fields added since are
+// initialized here, under its lock (none yet: version 1 is the first).
+void AdoptExtension(SharedExtension* extension) {
+  SharedExtensionFields& fields = extension->fields;
+  SpinLockAcquire(&fields.lock);
+  if (fields.layout_version < kExtensionLayoutVersion)
+    fields.layout_version = kExtensionLayoutVersion;
+  SpinLockRelease(&fields.lock);
+}
+
+// Finds or creates the named structs in the main shared-memory segment; the
+// caller holds AddinShmemInitLock, as every creator must. The sequences
+// first: an ERROR for the extension leaves them for the next call.
 SharedState* InitShmemStruct() {
   bool found = false;
   SharedState* state =
       static_cast<SharedState*>(ShmemInitStruct(kStateName, sizeof(SharedState), &found));
   if (!found) InitializeState(state);
+  SharedExtension* extension = static_cast<SharedExtension*>(
+      ShmemInitStruct(kExtensionName, sizeof(SharedExtension), &found));
+  if (found)
+    AdoptExtension(extension);
+  else
+    InitializeExtension(extension);
+  attached_extension = extension;
   return state;
 }
 
 void RequestSharedMemory() {
   if (previous_shmem_request_hook != nullptr) previous_shmem_request_hook();
-  RequestAddinShmemSpace(MAXALIGN(sizeof(SharedState)));
+  RequestAddinShmemSpace(MAXALIGN(sizeof(SharedState)) + MAXALIGN(sizeof(SharedExtension)));
 }
 
 // Runs in the postmaster at start and after every crash restart; backends
@@ -60,12 +89,23 @@ constexpr StateMode kLazyMode =
     kLazyStructInDsmRegistry ? StateMode::kDsmRegistry : StateMode::kLazyShmem;
 
 void InitializeSegment(void* segment) { InitializeState(static_cast<SharedState*>(segment)); }
+void InitializeExtensionSegment(void* segment) {
+  InitializeExtension(static_cast<SharedExtension*>(segment));
+}
 
 // Not preloaded: the DSM registry (17+) or the main segment's spare space,
-// which is small but ample for a few cache lines.
+// which is small but ample for a few cache lines. Two structs, the
+// sequences first (see InitShmemStruct).
 SharedState* CreateLazily() {
-  return static_cast<SharedState*>(
-      FindOrCreateNamedStruct<InitializeSegment>(kStateName, sizeof(SharedState)));
+  bool found = false;
+  SharedState* state = static_cast<SharedState*>(
+      FindOrCreateNamedStruct<InitializeSegment>(kStateName, sizeof(SharedState), &found));
+  SharedExtension* extension =
+      static_cast<SharedExtension*>(FindOrCreateNamedStruct<InitializeExtensionSegment>(
+          kExtensionName, sizeof(SharedExtension), &found));
+  if (found) AdoptExtension(extension);
+  attached_extension = extension;
+  return state;
 }
 
 // Names, in any ERROR raised while the shared state is created or attached,
@@ -113,6 +153,8 @@ SharedState* AttachSharedState() {
   attached_state = AttachLazily();
   return attached_state;
 }
+
+SharedExtensionFields& AttachedExtension() { return attached_extension->fields; }
 
 StateMode CurrentStateMode() {
   AttachSharedState();

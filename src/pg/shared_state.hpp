@@ -46,6 +46,15 @@ struct Persistence {
   uint64 restored_lo[kGeneratorCount];
 };
 
+// The sequences and the state file's writer, shared by every library
+// version from 1.1 on. Its name and layout are an interface between library
+// versions: where the library is not preloaded, a session that loaded an
+// older library and one that loaded a newer one run side by side until the
+// old sessions end, and they must draw from one sequence. So this struct,
+// its name and the writer's claim protocol (a process claims `writer_pid`
+// under `lock`, takes a claim over only from a process that no longer
+// exists, and installs leases only after writing the file) never change;
+// fields a later version needs go into SharedExtension.
 struct SharedState {
   PaddedSequence sequences[kGeneratorCount];
   Persistence persistence;
@@ -53,10 +62,42 @@ struct SharedState {
 
 static_assert(sizeof(SharedSequence) <= PG_CACHE_LINE_SIZE, "a sequence fits one cache line");
 
-// The state of this cluster, attaching or creating it on first use. Never
-// returns null: a failure is an ERROR.
+// Shared fields added after 1.1, in a struct of their own (its name is
+// stable too) with a layout version and room to grow: its size never
+// changes, fields are only ever appended inside the reserve, and a library
+// that finds an older layout initializes the fields it adds under `lock`
+// and raises `layout_version`; one that finds a newer layout uses the fields
+// it knows. Writers of every version before this struct existed (1.1) leave
+// it alone.
+struct SharedExtensionFields {
+  uint32 layout_version;
+  slock_t lock;  // guards layout_version
+  // Broadcast whenever a writer of this library releases its claim: callers
+  // waiting for a lease sleep on it instead of polling.
+  ConditionVariable lease_written;
+  // The writer that will broadcast, set and cleared under Persistence::lock
+  // with writer_pid: equal to it while a writer of this library (or a later
+  // one) holds the claim. A claim held by a 1.1 writer, which does not
+  // broadcast, is looked at again every 10 ms by those waiting for it.
+  int broadcasting_writer_pid;
+};
+
+constexpr uint32 kExtensionLayoutVersion = 1;
+constexpr size_t kSharedExtensionBytes = 512;
+
+union SharedExtension {
+  SharedExtensionFields fields;
+  char reserve[kSharedExtensionBytes];
+};
+
+static_assert(sizeof(SharedExtensionFields) <= kSharedExtensionBytes, "the fields fit the reserve");
+
+// The state of this cluster, attaching or creating it (and its extension)
+// on first use. Never returns null: a failure is an ERROR.
 SharedState* AttachSharedState();
 StateMode CurrentStateMode();
+// The extension of the attached state; only after AttachSharedState.
+SharedExtensionFields& AttachedExtension();
 
 // Called from _PG_init while shared_preload_libraries is being processed.
 void InstallSharedMemoryHooks();

@@ -2,10 +2,10 @@
 # made with the clock at +0, the server goes down — fast stop, immediate
 # stop, or a backend killed with SIGKILL (crash restart) — the clock steps
 # back an hour, and every new value of every version sorts above every old
-# one. Preloaded and not (lazy_shmem on 15/16, dsm_registry on 17+). Then: a
-# corrupt, truncated, foreign or unreadable state file never stops the
-# server; uuid6_advance lifts the sequences above imported keys, durably; and
-# a slow state-file write never holds up a generator.
+# one. Preloaded and not (lazy_shmem on 15/16, dsm_registry on 17+). Then:
+# uuid6_advance lifts the sequences above imported keys, durably; and a slow
+# state-file write never holds up a generator. (A state file that cannot be
+# read: 013_unreadable_state.pl.)
 use strict;
 use warnings;
 use File::Spec;
@@ -79,31 +79,6 @@ for my $preload (1, 0)
 		is($status, '6:state file 7:state file 8:state file', "$mode, $how: uuid6_status says what was restored");
 	}
 
-	if ($preload)
-	{
-		# Corrupt state files: the server starts, says so, and keeps working.
-		my $file = $node->data_dir . '/uuid6.state';
-		my $good = slurp_file($file);
-		my %damage = (
-			truncated => sub { open my $fh, '>', $file or die $!; print $fh substr($good, 0, 30); close $fh; },
-			foreign => sub { open my $fh, '>', $file or die $!; print $fh "hello\n"; close $fh; },
-			edited => sub { (my $bad = $good) =~ s/^v7 (\w)/v7 f/m; open my $fh, '>', $file or die $!; print $fh $bad; close $fh; },
-			unreadable => sub { chmod 0000, $file or die $!; });
-		for my $kind (sort keys %damage)
-		{
-			$node->stop('fast');
-			$good = slurp_file($file);
-			$damage{$kind}->();
-			my $offset_log = -s $node->logfile;
-			start_faked($node);
-			my $log = substr(slurp_file($node->logfile), $offset_log);
-			like($log, qr/WARNING:  uuid6: (ignoring|could not open) state file ".*uuid6\.state"/,
-				"$kind state file: the server starts and logs a WARNING with the path");
-			is($node->safe_psql('postgres', 'SELECT min(restored_from) FROM uuid6_status()'),
-				'unreadable state file', "$kind state file: uuid6_status says so");
-			chmod 0600, $file;
-		}
-	}
 	$node->stop;
 }
 

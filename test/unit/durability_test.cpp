@@ -71,6 +71,10 @@ TEST(StateFile, EveryChangedByteIsRefused) {
 TEST(StateFile, NamesWhatIsWrong) {
   PersistedState parsed;
   EXPECT_EQ(ParseStateFile("hello\n", 6, parsed), StateFileError::kForeign);
+  // An empty file, or one cut inside its first line, is truncated.
+  EXPECT_EQ(ParseStateFile("", 0, parsed), StateFileError::kTruncated);
+  EXPECT_EQ(ParseStateFile("uuid6 st", 8, parsed), StateFileError::kTruncated);
+  EXPECT_EQ(ParseStateFile("uuid6 xx", 8, parsed), StateFileError::kForeign);
   const char* future = "uuid6 state 2\nsaved 1\ncheck 0\n";
   EXPECT_EQ(ParseStateFile(future, std::strlen(future), parsed), StateFileError::kVersion);
   std::string text = Format(Sample());
@@ -185,8 +189,63 @@ TEST(Lease, RenewedWellBeforeItRunsOut) {
     EXPECT_FALSE(PastRenewalPoint(s, edge - 1));
     EXPECT_TRUE(PastRenewalPoint(s, edge));
   }
-  // Taken from the later of the last tick and the clock.
-  EXPECT_TRUE(LeaseFor(layout, at(500 * second), 100 * second) > at(502 * second));
+  // Taken from the clock: two seconds past it, whatever the last tick, as
+  // long as that leaves the last tick room.
+  EXPECT_TRUE(LeaseFor(layout, at(101 * second), 100 * second) >> layout.low_bits ==
+              102 * second);
+  EXPECT_TRUE(LeaseFor(layout, at(50 * second), 100 * second) >> layout.low_bits == 102 * second);
+  // A sequence ahead of that gets the minimum room (10 ms) above its last tick.
+  EXPECT_TRUE(LeaseFor(layout, at(500 * second), 100 * second) >> layout.low_bits ==
+              500 * second + LeaseMinimumRoom(layout));
+}
+
+// A restored sequence resumes at the old lease, up to two seconds ahead of
+// the clock. Quick restarts in a row, each followed by one call (which
+// renews the lease), never carry the lead past two seconds: the new lease
+// is taken from the clock, not from the restored tick.
+TEST(Lease, QuickRestartsInARowKeepTheLeadBounded) {
+  for (Generator g : {Generator::kV6, Generator::kV7, Generator::kV8, Generator::kDraftV7Millis}) {
+    const SequenceLayout& layout = LayoutOf(g);
+    const uint64_t second = layout.race_tolerance;
+    uint64_t clock = 1000 * second;
+    Tick file_lease = 0;
+    for (int restart = 0; restart < 100; restart++) {
+      SequenceState state{};
+      RaiseLastTick(state, file_lease);
+      ExtendLease(state, layout, file_lease);
+      Tick tick = 0;
+      // The first call finds the lease used up, renews it, then takes a tick.
+      ASSERT_FALSE(TryAdvanceSequence(state, layout, clock, 1, false, tick));
+      file_lease = LeaseFor(layout, LastTick(state), clock);
+      ExtendLease(state, layout, file_lease);
+      ASSERT_TRUE(TryAdvanceSequence(state, layout, clock, 1, false, tick)) << restart;
+      // The lead: at most the two seconds of one lease.
+      ASSERT_LE((tick >> layout.low_bits) - clock, 2 * second) << restart;
+      ASSERT_LE((file_lease >> layout.low_bits) - clock, 2 * second) << restart;
+      clock += second / 50;  // a restart takes 20 ms here, far less than in life
+    }
+  }
+}
+
+// A sequence far ahead of the clock (a clock stepped back an hour) keeps
+// counting inside short leases, renewed once half their room is used, and a
+// restart adds no more than the minimum room to its lead.
+TEST(Lease, FarAheadOfTheClockLeasesAreShortAndRenewedAtHalfTheirRoom) {
+  const SequenceLayout& layout = LayoutOf(Generator::kV7);
+  const uint64_t second = layout.race_tolerance;
+  const uint64_t clock = 1000 * second;
+  SequenceState state{};
+  RaiseLastTick(state, static_cast<Tick>(clock + 3600 * second) << layout.low_bits);
+  const Tick last = LastTick(state);
+  const Tick lease = LeaseFor(layout, last, clock);
+  EXPECT_TRUE((lease >> layout.low_bits) == (last >> layout.low_bits) + LeaseMinimumRoom(layout));
+  ExtendLease(state, layout, lease);
+  EXPECT_FALSE(PastRenewalPoint(state, last + 1));
+  EXPECT_FALSE(PastRenewalPoint(state, last + (lease - last) / 2));
+  EXPECT_TRUE(PastRenewalPoint(state, last + (lease - last) / 2 + 1));
+  Tick tick = 0;
+  ASSERT_TRUE(TryAdvanceSequence(state, layout, clock, 0, false, tick));
+  EXPECT_TRUE(tick == last + 1);
 }
 
 TEST(Advance, TickOfAUuidPutsEveryLaterValueAboveIt) {

@@ -12,14 +12,21 @@ use IPC::Run;
 use Uuid6Test;
 
 # The dump tools of the server's own installation (its bindir first, as
-# PATH has it), which must be at least as new as the server.
+# PATH has it), which must be at least as new as the server. A toolchain
+# without them may name a newer PostgreSQL's in UUID6_DUMP_BINDIR (pg_dump
+# and pg_restore work with servers older than themselves); CI does that for
+# the majors whose toolchains ship none.
 my $source = new_node('dump_source');
 my $major = server_major($source);
 my ($bindir) = output_of([ 'pg_config', '--bindir' ]) =~ /^(.*\S)/;
+my $fallback = $ENV{UUID6_DUMP_BINDIR} // '';
 my %tool;
 for my $name ('pg_dump', 'pg_restore')
 {
-	$tool{$name} = -x "$bindir/$name" ? "$bindir/$name" : $name;
+	$tool{$name} =
+	    -x "$bindir/$name" ? "$bindir/$name"
+	  : ($fallback ne '' && -x "$fallback/$name") ? "$fallback/$name"
+	  : $name;
 	# "pg_dump (PostgreSQL) 18.1", "… 19rc1", "… 19beta2 (Debian …)": the
 	# major is the number that follows "(PostgreSQL)", release or not.
 	my $version = output_of([ $tool{$name}, '--version' ]);

@@ -421,6 +421,11 @@ for my $preload (1, 0)
 	is(scalar(@unexpected), 0, "$mode: no ERROR but the full disk's 53100")
 	  or diag(join "\n", @unexpected[ 0 .. ($#unexpected < 9 ? $#unexpected : 9) ]);
 	is($above, "6|t\n7|t\n8|t", "$mode: a new key of each version sorts above every key stored");
+	# The server's own view: every ERROR it logged, whoever got it.
+	my @server_errors = grep { !/ERROR:  uuid6: could not write state file ".*uuid6\.state": No space left on device$/ }
+	  (slurp_file($node->logfile) =~ /^.*(?:ERROR|PANIC):.*$/mg);
+	is(scalar(@server_errors), 0, "$mode: the server log holds no ERROR but the full disk's")
+	  or diag(join "\n", @server_errors[ 0 .. ($#server_errors < 9 ? $#server_errors : 9) ]);
 	$node->stop;
 }
 

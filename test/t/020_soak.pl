@@ -320,6 +320,8 @@ for my $preload (1, 0)
 	open my $fh, '>', $stop or die $!;
 	close $fh;
 	my $elapsed = time - $start;
+	# How far the sequences run ahead of the (fake) clock as the load ends.
+	my $lead = $node->safe_psql('postgres', q{SELECT max(ahead_of_clock_us) FROM uuid6_status()});
 	for my $pid (@pids)
 	{
 		waitpid($pid, 0);
@@ -399,7 +401,6 @@ for my $preload (1, 0)
 	# After everything: a new key of each version sorts above every key stored.
 	my $above = $node->safe_psql('postgres', join ' UNION ALL ',
 		map { "SELECT $_, (SELECT uuid_generate_v$_()) > (SELECT id FROM t$_ ORDER BY id DESC LIMIT 1)" } 6, 7, 8);
-	my $lead = $node->safe_psql('postgres', q{SELECT max(ahead_of_clock_us) FROM uuid6_status()});
 
 	diag(sprintf("soak, PostgreSQL %d, %s, %.0f s: %d rows stored; %d committed, %d failed (%d of them on the full disk), "
 			. "%d in doubt (%d of them stored), %s connection attempts refused; faults survived: %s; "

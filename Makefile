@@ -82,6 +82,14 @@ bench:
 
 .PHONY: bench
 
+# --- The soak test alone, long: scripts/soak.sh -------------------------------
+
+SOAK_S ?= 600
+soak:
+	SOAK_S=$(SOAK_S) PG_CONFIG="$(filter-out pg_config,$(PG_CONFIG))" bash scripts/soak.sh
+
+.PHONY: soak
+
 # --- Releases, into build/: the PGXN archive and the Debian packages ---------
 
 DISTVERSION = $(shell perl -MJSON::PP -0777 -ne 'print decode_json($$_)->{version}' META.json)

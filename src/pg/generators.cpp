@@ -258,10 +258,32 @@ UUID6_SQL_FUNCTION(uuid6_advance) {
                        timestamptz_to_str(unix_us - uuid6::kUnixToPostgresMicros)),
              errhint("Check the UUID, or the server's clock.")));
 
-  // Raised, then written and flushed by this call itself (not merely covered
-  // by a routine renewal), before returning.
   uuid6::pg::SharedState* state = uuid6::pg::AttachSharedState();
   uuid6::pg::SharedSequence& sequence = state->sequences[static_cast<int>(generator)].sequence;
+  // A role that is not superuser may not lift the sequence further ahead of
+  // the clock than uuid6.max_advance; a UUID the sequence has passed
+  // already lifts nothing and is taken. Each call is bounded by the clock,
+  // not by where the sequence stands, so calling again with later UUIDs
+  // lifts it no further than the bound.
+  if (unix_us > now_us + int64{uuid6::pg::max_advance_setting} * 1000000 && !superuser()) {
+    SpinLockAcquire(&sequence.lock);
+    const bool lifts = tick > uuid6::LastTick(sequence.state);
+    SpinLockRelease(&sequence.lock);
+    if (lifts)
+      ereport(ERROR,
+              (errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
+               errmsg("uuid6_advance refuses a UUID more than uuid6.max_advance (%s) ahead of "
+                      "the clock to a role that is not superuser",
+                      GetConfigOptionByName("uuid6.max_advance", nullptr, false)),
+               errdetail("The UUID's time is %s; the sequences are shared by every database of "
+                         "the cluster.",
+                         timestamptz_to_str(unix_us - uuid6::kUnixToPostgresMicros)),
+               errhint("A superuser may run it, up to one day ahead, or raise "
+                       "uuid6.max_advance.")));
+  }
+
+  // Raised, then written and flushed by this call itself (not merely covered
+  // by a routine renewal), before returning.
   for (bool written = false;;) {
     SpinLockAcquire(&sequence.lock);
     uuid6::RaiseLastTick(sequence.state, tick);

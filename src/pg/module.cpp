@@ -7,6 +7,7 @@
 namespace uuid6::pg {
 
 int node_id_setting = -1;
+int max_advance_setting = 300;
 
 void DefineSettings() {
   DefineCustomIntVariable(
@@ -15,6 +16,16 @@ void DefineSettings() {
       "significant random bits, so that clusters whose keys are merged never collide.",
       &node_id_setting, -1, -1, 65535, PGC_SIGHUP, 0, nullptr, nullptr, nullptr);
   DefineFacadeSetting();
+  // Superuser-set (PGC_SUSET): postgresql.conf and reload, and also a
+  // superuser's ALTER ROLE / ALTER DATABASE ... SET, or GRANT SET ON
+  // PARAMETER, for a role trusted with more; never a role's own SET.
+  DefineCustomIntVariable(
+      "uuid6.max_advance",
+      "How far ahead of the clock uuid6_advance may lift a sequence for a role that is not "
+      "superuser.",
+      "The sequences are shared by every database of the cluster: a UUID further ahead is "
+      "refused unless a superuser runs uuid6_advance, whose bound is one day.",
+      &max_advance_setting, 300, 0, 86400, PGC_SUSET, GUC_UNIT_S, nullptr, nullptr, nullptr);
   MarkGUCPrefixReserved("uuid6");
 }
 

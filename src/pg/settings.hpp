@@ -7,6 +7,11 @@ namespace uuid6::pg {
 // v6/v7/v8 (SPEC §2, RFC 9562 §6.4).
 extern int node_id_setting;
 
+// uuid6.max_advance: seconds, 0..86400. How far ahead of the clock a role
+// that is not superuser may lift a sequence with uuid6_advance (superusers:
+// one day).
+extern int max_advance_setting;
+
 void DefineSettings();
 
 // uuid6.facade_key, the key of the v4 facade (facade_functions.cpp).

@@ -186,17 +186,21 @@ inline Tick AdvanceSequence(SequenceState& state, const SequenceLayout& layout, 
   return next;
 }
 
+// The last tick for which LeaseRunningLow(layout, lease, tick) is false:
+// the lease is renewed once a tick above it is taken.
+inline Tick RenewalPointOf(const SequenceLayout& layout, Tick lease) noexcept {
+  const Tick lease_clock = lease >> layout.low_bits;
+  return lease_clock > LeaseRenewBelow(layout)
+             ? ((lease_clock - LeaseRenewBelow(layout) + 1) << layout.low_bits) - 1
+             : 0;
+}
+
 // Raises the lease (never lowers it).
 inline void ExtendLease(SequenceState& state, const SequenceLayout& layout, Tick lease) noexcept {
   if (lease <= LeaseTick(state)) return;
   state.lease_hi = static_cast<uint64_t>(lease >> 64);
   state.lease_lo = static_cast<uint64_t>(lease);
-  // LeaseRunningLow(lease, tick) holds exactly for ticks above this one.
-  const Tick lease_clock = lease >> layout.low_bits;
-  const Tick renew_after =
-      lease_clock > LeaseRenewBelow(layout)
-          ? ((lease_clock - LeaseRenewBelow(layout) + 1) << layout.low_bits) - 1
-          : 0;
+  const Tick renew_after = RenewalPointOf(layout, lease);
   state.renew_after_hi = static_cast<uint64_t>(renew_after >> 64);
   state.renew_after_lo = static_cast<uint64_t>(renew_after);
 }

@@ -48,17 +48,16 @@ SELECT version, database_lease_written FROM uuid6_status() ORDER BY version;
 COMMIT;
 
 -- Not transactional: a lease written in a subtransaction or a transaction
--- that rolls back stays. Far-ahead keys (uuid6_advance) make each write
--- visible.
+-- that rolls back stays. (After a pause longer than the renewal margin,
+-- the next key needs a new lease.)
 SELECT last_value AS lease_before FROM uuid6_lease_v8 \gset
 BEGIN;
 SAVEPOINT s;
-SELECT uuid6_advance(uuid_generate_v8(clock_timestamp() + interval '10 s'));
+SELECT pg_sleep(1.2);
+SELECT uuid_generate_v8() IS NOT NULL AS generated_in_subtransaction;
 ROLLBACK TO SAVEPOINT s;
 ROLLBACK;
-SELECT last_value > :lease_before AS kept_after_rollback,
-       uuid_extract_time(uuid_generate_v8()) > clock_timestamp() + interval '9 s' AS sequence_above
-FROM uuid6_lease_v8;
+SELECT last_value > :lease_before AS kept_after_rollback FROM uuid6_lease_v8;
 
 -- A caller with no right on the lease objects generates all the same (the
 -- owner's rights write them), but cannot write them itself.
@@ -89,8 +88,10 @@ SELECT setval('app.uuid6_lease_v7', 1);
 CREATE SCHEMA look;
 CREATE SEQUENCE look.uuid6_lease_v7;
 SET search_path = look, app;
-SELECT uuid6_advance(uuid_generate_v7(clock_timestamp() + interval '5 s'));
-SELECT (SELECT last_value FROM app.uuid6_lease_v7) > 1000 AS real_lease_written,
+SELECT last_value AS lease_before FROM app.uuid6_lease_v7 \gset
+SELECT pg_sleep(1.2);
+SELECT uuid_generate_v7() IS NOT NULL AS generated;
+SELECT (SELECT last_value FROM app.uuid6_lease_v7) > :lease_before AS real_lease_written,
        (SELECT is_called FROM look.uuid6_lease_v7) AS look_alike_written;
 DROP SCHEMA look CASCADE;
 RESET search_path;

@@ -65,9 +65,13 @@ void Forget() {
   invalidations++;
 }
 
+// A database without lease objects may get them at any moment (ALTER
+// EXTENSION uuid6 UPDATE creates them, which invalidates their new entries
+// in every backend): any invalidation makes it look again. With them, only
+// an invalidation of one of them does.
 void OnRelcacheInvalidation(Datum, Oid relid) {
-  if (objects.kept != Kept::kKept) return;
-  bool ours = relid == InvalidOid || relid == objects.mark;
+  if (objects.kept == Kept::kUnknown) return;
+  bool ours = objects.kept == Kept::kNone || relid == InvalidOid || relid == objects.mark;
   for (Oid lease : objects.leases) ours = ours || relid == lease;
   if (ours) Forget();
 }
@@ -220,11 +224,11 @@ bool CoverTickInDatabase(SharedState* state, Generator generator, Tick tick) {
   const SequenceLayout& layout = LayoutOf(generator);
   if (objects.kept == Kept::kUnknown) Resolve();
   if (objects.kept == Kept::kNone) {
-    // An extension not yet updated to keep a lease: looked at again a
-    // second later, so that an update is noticed.
-    const uint64 clock = ClockPartAt(generator, UnixNanosNow());
-    database_lease_checked_through[g] = RenewalPointOf(layout, LeaseFor(layout, tick, clock));
-    objects.kept = Kept::kUnknown;
+    // An extension not yet updated to keep a lease (or none in this
+    // database): nothing to look at until an invalidation says otherwise.
+    // The first lease written after an update covers every key made
+    // before it, being above them.
+    for (int i = 0; i < kRfcGeneratorCount; i++) database_lease_checked_through[i] = ~Tick{0};
     return true;
   }
   const bool recovery = RecoveryInProgress();
@@ -272,10 +276,7 @@ void ViewDatabaseLease(Generator generator, DatabaseLeaseView& view) {
   view.name = nullptr;
   view.stored = kNoDatabaseLease;
   view.writable = false;
-  if (!view.kept) {
-    objects.kept = Kept::kUnknown;
-    return;
-  }
+  if (!view.kept) return;
   const int g = static_cast<int>(generator);
   const char* schema = get_namespace_name(objects.namespace_id);
   view.name = quote_qualified_identifier(schema, kLeaseNames[g]);

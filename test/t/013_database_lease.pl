@@ -123,6 +123,7 @@ sub take_backup
 	return $node->backup($name) if $have{pg_basebackup};
 	my $path = $node->backup_dir . "/$name";
 	my $session = $node->background_psql('postgres');
+	$session->query_safe('SET client_min_messages = warning');
 	$session->query_safe("SELECT pg_backup_start('$name', true)");
 	PostgreSQL::Test::RecursiveCopy::copypath($node->data_dir, $path,
 		filterfn => sub { $_[0] !~ m{^(pg_wal/.|postmaster\.(pid|opts)$|pg_stat_tmp/.)} });

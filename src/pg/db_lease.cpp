@@ -222,6 +222,9 @@ Tick CheckServerMark(SharedState* state, Generator generator) {
 bool CoverTickInDatabase(SharedState* state, Generator generator, Tick tick) {
   const int g = static_cast<int>(generator);
   const SequenceLayout& layout = LayoutOf(generator);
+  // Outside a transaction (a caller that is no SQL function) there is no
+  // database to read or write.
+  if (!IsTransactionState()) return true;
   if (objects.kept == Kept::kUnknown) Resolve();
   if (objects.kept == Kept::kNone) {
     // An extension not yet updated to keep a lease (or none in this

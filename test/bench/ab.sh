@@ -4,14 +4,14 @@
 # point, BASE=<commit>) against the working tree, in one scratch cluster
 # that does not preload uuid6 (so that each backend loads one library only),
 # interleaved, medians.
-#   1. ns per uuid_generate_v7() call, net of a constant, in 2 databases:
+#   1. ns per uuid_generate_v7() call (backend CPU time), net of a constant, in 2 databases:
 #      "base" (functions from the base library) and "new" (CREATE EXTENSION);
 #   2. 4 pgbench clients inserting rows keyed by DEFAULT uuid_generate_v7(),
 #      rows/s and WAL bytes/s, and pg_waldump's count of sequence records
 #      (the database leases) during the new run;
 #   3. the first uuid_generate_v7() call of a new connection less its second
 #      call, the library already loaded (LOAD), median of 40.
-# Knobs: BASE, AB_CALLS (5,000,000), AB_REPS (7), AB_SECONDS (10), PG_CONFIG.
+# Knobs: BASE, AB_CALLS (5,000,000), AB_REPS (15), AB_SECONDS (10), AB_SKIP_INSERT, PG_CONFIG.
 set -euo pipefail
 source "$(dirname "$0")/../../scripts/lib.sh"
 BASE=${BASE:?BASE=<commit> of the library to compare with}
@@ -30,10 +30,16 @@ cluster_start "$DIR" 5496 --no-preload "shared_buffers = 128MB" "max_wal_size = 
 q() { psql -X -q -At -v ON_ERROR_STOP=1 "$@"; }
 median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
 minimum() { sort -g | head -n 1; }
-timer='CREATE FUNCTION ab_seconds(expr text) RETURNS float8 LANGUAGE plpgsql AS $$
-  DECLARE started timestamptz := clock_timestamp();
+# CPU seconds of the backend (utime + stime from /proc/self/stat, in 10-ms
+# ticks) rather than wall time: on a shared machine other processes' load
+# then counts much less.
+timer='CREATE FUNCTION ab_cpu() RETURNS float8 LANGUAGE sql AS $$
+  SELECT (f[12]::bigint + f[13]::bigint) / 100.0
+  FROM regexp_split_to_array(split_part(pg_read_file($f$/proc/self/stat$f$), $s$) $s$, 2), $s$ $s$) f $$;
+  CREATE FUNCTION ab_seconds(expr text) RETURNS float8 LANGUAGE plpgsql AS $$
+  DECLARE started float8 := ab_cpu();
   BEGIN EXECUTE format($q$SELECT count(%s) FROM generate_series(1, '"$CALLS"')$q$, expr);
-  RETURN extract(epoch FROM clock_timestamp() - started); END $$;
+  RETURN ab_cpu() - started; END $$;
   CREATE FUNCTION ab_first() RETURNS float8 LANGUAGE plpgsql AS $$
   DECLARE t0 timestamptz; t1 timestamptz; t2 timestamptz;
   BEGIN PERFORM 1; t0 := clock_timestamp(); PERFORM uuid_generate_v7(); t1 := clock_timestamp();
@@ -61,7 +67,7 @@ for db in ab_base ab_new; do
   echo "$db: samples constant: ${s[$db.c]}"
 done
 echo 'INSERT INTO ab_rows (payload) SELECT 1 FROM generate_series(1, 10);' >"$work/insert.sql"
-for rep in 1 2 3; do
+for rep in $( [ -n "${AB_SKIP_INSERT:-}" ] || echo 1 2 3); do
   for db in ab_base ab_new; do
     q -d $db -c 'TRUNCATE ab_rows' -c CHECKPOINT
     start=$(q -d $db -c 'SELECT pg_current_wal_lsn()')

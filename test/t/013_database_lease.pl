@@ -15,7 +15,8 @@
 #   (e) a crash (immediate stop) right after a burst.
 # In each: 0 of 3,000 new keys per version at or below the newest key the
 # database holds. Also: a hot standby generates, reports what covers its
-# keys, and refuses uuid6_advance (25006).
+# keys, and refuses uuid6_advance (25006); and a session follows lease
+# objects moved or dropped by another session.
 #
 # UUID6_MOVE_SKEWS (default "-1 -3600") and UUID6_MOVE_PRELOAD (default
 # "1 0") narrow the run.
@@ -304,6 +305,30 @@ for my $preload (@preloads)
 		}
 		else { diag("$mode: pg_upgrade is missing from $bindir: case (d) is NOT tested on this version"); }
 	}
+}
+
+# A session keeps what it looked up about the lease objects until they
+# change: the extension moved to another schema by another session, then
+# a lease object dropped there — the next call of the same session follows
+# the move and then stops with the ERROR naming the object.
+{
+	my $node = new_node('invalidation');
+	$node->safe_psql('postgres', 'CREATE SCHEMA moved; CREATE EXTENSION uuid6');
+	my $session = $node->background_psql('postgres', on_error_stop => 0);
+	$session->query_safe('SELECT uuid_generate_v7()');
+	$node->safe_psql('postgres', 'ALTER EXTENSION uuid6 SET SCHEMA moved');
+	$session->query_safe('SELECT pg_sleep(1.2)');
+	my $before = $node->safe_psql('postgres', 'SELECT last_value FROM moved.uuid6_lease_v7');
+	$session->query_safe('SELECT moved.uuid_generate_v7()');
+	cmp_ok($node->safe_psql('postgres', 'SELECT last_value FROM moved.uuid6_lease_v7'), '>', $before,
+		'after ALTER EXTENSION SET SCHEMA in another session, the session writes the moved lease');
+	$node->safe_psql('postgres', 'ALTER EXTENSION uuid6 DROP SEQUENCE moved.uuid6_lease_v7;
+		DROP SEQUENCE moved.uuid6_lease_v7');
+	my ($out, $failed) = $session->query('SELECT moved.uuid_generate_v7()');
+	ok($failed && $node->log_contains(qr/ERROR:  uuid6: the database lease "moved\.uuid6_lease_v7" is missing/),
+		'after the lease object is dropped in another session, the next call of the session stops, naming it');
+	$session->quit;
+	$node->stop;
 }
 
 done_testing();

@@ -49,8 +49,9 @@ DatabaseLeaseStep PlanDatabaseLease(const SequenceLayout& layout, Tick tick, uin
                                     int64_t stored) noexcept;
 
 // The lease object also records which server last wrote a lease: a server
-// that finds another's mark first lifts its sequences above the database's
-// leases (keys may have been made there by the other server), and a server
+// that finds another's mark first lifts its sequences above every key the
+// database's leases allow (keys may have been made there by the other
+// server), and a server
 // that finds its own knows its sequences are above them already, so that
 // new connections do not push the sequences ahead of the clock. The mark of
 // a server: its system identifier, postmaster start time and PID, mixed

@@ -13,8 +13,9 @@
 // carries their values; physical copies carry them in WAL and data files.
 //
 // The first backend of a server to generate in a database whose mark is
-// another server's lifts the shared sequences above the database's leases
-// (and has the state file cover that) before writing its own mark; a
+// another server's lifts the shared sequences above every key the
+// database's leases allow (and has the state file cover that) before
+// writing its own mark; a
 // promoted standby's backends do the same when recovery ends. Where
 // PostgreSQL forbids the write — during recovery, in a read-only
 // transaction, in parallel mode — nothing is written and the state file

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The soak test (test/t/020_soak.pl) on its own, for as long as asked:
+# The soak test (test/t/021_soak.pl) on its own, for as long as asked:
 # clients inserting under faults — crash restarts, immediate stops with the
 # clock stepped back, live clock steps, fast restarts, a full and a slow disk
 # for the state file — in every mode of the shared state. scripts/test.sh
@@ -27,4 +27,4 @@ as_postgres env TESTDIR="$TAP_DIR" TESTDATADIR="$TAP_DIR/tmp_check" TESTLOGDIR="
   PG_REGRESS="$pgxs_dir/test/regress/pg_regress" \
   PERL5LIB="$pgxs_dir/test/perl:$ROOT/test/perl" \
   UUID6_SOAK_S="${SOAK_S:-600}" UUID6_SOAK_CLIENTS="${SOAK_CLIENTS:-2}" \
-  bash -c "cd '$ROOT' && prove test/t/020_soak.pl"
+  bash -c "cd '$ROOT' && prove test/t/021_soak.pl"

@@ -184,7 +184,7 @@ log "TAP (PostgreSQL::Test::Cluster)"
 make -C "$ROOT/test/fault" -s clean PG_CONFIG="$PG_CONFIG" >/dev/null
 as_root make -C "$ROOT/test/fault" -s install PG_CONFIG="$PG_CONFIG" >/dev/null
 # The 1.1 library, built for this server from the 1.1 release, for the test
-# that runs it beside this one (016_library_side_by_side.pl fails without it).
+# that runs it beside this one (018_library_side_by_side.pl fails without it).
 PREVIOUS_DIR=$(cluster_dir uuid6-1.1)
 rm -rf "${PREVIOUS_DIR:?}"/*
 git -C "$ROOT" archive bbaf64e | tar -x -C "$PREVIOUS_DIR" &&

@@ -2,7 +2,7 @@
 -- superuser may lift a sequence with uuid6_advance; superusers keep the
 -- one-day bound. No sequence is moved more than a second ahead of the clock.
 -- (A value from postgresql.conf set before the library loads is proven in
--- test/t/019_max_advance.pl.)
+-- test/t/020_max_advance.pl.)
 SET timezone = 'UTC';
 \set VERBOSITY terse
 -- The library defines the setting when it loads; loaded here whether

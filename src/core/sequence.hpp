@@ -199,6 +199,15 @@ inline Tick AdvanceSequence(SequenceState& state, const SequenceLayout& layout, 
   return next;
 }
 
+// The last tick for which LeaseRunningLow(layout, lease, tick) is false:
+// the lease is renewed once a tick above it is taken.
+inline Tick RenewalPointOf(const SequenceLayout& layout, Tick lease) noexcept {
+  const Tick lease_clock = lease >> layout.low_bits;
+  return lease_clock > LeaseRenewBelow(layout)
+             ? ((lease_clock - LeaseRenewBelow(layout) + 1) << layout.low_bits) - 1
+             : 0;
+}
+
 // Raises the lease (never lowers it), and sets its renewal point: a second
 // before its end (LeaseRunningLow), or, for a lease that leaves the last
 // tick less room than two seconds (a restored sequence, or one ahead of the
@@ -208,12 +217,7 @@ inline void ExtendLease(SequenceState& state, const SequenceLayout& layout, Tick
   if (lease <= LeaseTick(state)) return;
   state.lease_hi = static_cast<uint64_t>(lease >> 64);
   state.lease_lo = static_cast<uint64_t>(lease);
-  // LeaseRunningLow(lease, tick) holds exactly for ticks above this one.
-  const Tick lease_clock = lease >> layout.low_bits;
-  Tick renew_after =
-      lease_clock > LeaseRenewBelow(layout)
-          ? ((lease_clock - LeaseRenewBelow(layout) + 1) << layout.low_bits) - 1
-          : 0;
+  Tick renew_after = RenewalPointOf(layout, lease);
   const Tick last = LastTick(state);
   if (last < lease && renew_after < last + (lease - last) / 2)
     renew_after = last + (lease - last) / 2;

@@ -3,14 +3,20 @@
 #include <cstring>
 #include <ctime>
 
+#include "core/database_lease.hpp"
 #include "core/random_pool.hpp"
 #include "core/sequence.hpp"
 #include "pg/convert.hpp"
+#include "pg/db_lease.hpp"
 #include "pg/layout_ranges.hpp"
 #include "pg/persistence.hpp"
 #include "pg/settings.hpp"
 #include "pg/shared_state.hpp"
 #include "pg/sql_function.hpp"
+
+extern "C" {
+#include "access/xlog.h"
+}
 
 using uuid6::Generator;
 
@@ -102,13 +108,18 @@ Datum GenerateNext(Generator generator) {
   const uint64 random = TakeRandom64();
   const uuid6::SequenceLayout& layout = uuid6::LayoutOf(generator);
   uuid6::Tick tick = 0;
-  bool running_low = false;
-  if (likely(TryNextTick(sequence, generator, layout, random, uuid6::LeaseFallback::kNone, tick,
-                         running_low))) {
-    if (unlikely(running_low)) uuid6::pg::RenewLeasesIfIdle(state);
-  } else {
-    tick = NextTickAfterRenewal(state, sequence, generator, layout, random);
-  }
+  do {
+    bool running_low = false;
+    if (likely(TryNextTick(sequence, generator, layout, random, uuid6::LeaseFallback::kNone, tick,
+                           running_low))) {
+      if (unlikely(running_low)) uuid6::pg::RenewLeasesIfIdle(state);
+    } else {
+      tick = NextTickAfterRenewal(state, sequence, generator, layout, random);
+    }
+    // The database's lease covers the tick before it is handed out: one
+    // comparison while it does (pg/db_lease.hpp).
+  } while (unlikely(tick > uuid6::pg::database_lease_checked_through[static_cast<int>(generator)]) &&
+           !uuid6::pg::CoverTickInDatabase(state, generator, tick));
   return uuid6::pg::DatumFromUuid(
       uuid6::PackTick(generator, tick, random, uuid6::pg::node_id_setting));
 }
@@ -159,11 +170,13 @@ UUID6_SQL_FUNCTION(uuid_generate_v7_draft) {
 
 // uuid6_status(): one row per RFC 9562 generator. Counters are copied under the
 // spinlock and everything else is computed after releasing it. The 1.0
-// declaration has the first seven columns only; the row is cut to the
-// caller's.
+// declaration has the first seven columns only, 1.1's the first eleven; the
+// row is cut to the caller's, and the database's lease is read only for a
+// declaration that shows it.
 UUID6_SQL_FUNCTION(uuid6_status) {
   static const int kVersions[uuid6::kRfcGeneratorCount] = {6, 7, 8};
-  constexpr int kColumns = 11;
+  constexpr int kColumns = 14;
+  constexpr int kColumnsBeforeDatabaseLease = 11;
   InitMaterializedSRF(fcinfo, 0);
   ReturnSetInfo* result = reinterpret_cast<ReturnSetInfo*>(fcinfo->resultinfo);
   if (result->setDesc->natts > kColumns)
@@ -215,6 +228,21 @@ UUID6_SQL_FUNCTION(uuid6_status) {
     values[10] = nulls[10] ? 0
                            : uuid6::pg::TimestampDatumFromUnixMicros(uuid6::UnixMicrosFromClockPart(
                                  generator, static_cast<uint64>(lease >> layout.low_bits)));
+    // This database's WAL-logged lease: the object, the time up to which it
+    // covers keys made here, and whether this session writes it now.
+    nulls[11] = nulls[12] = nulls[13] = true;
+    if (result->setDesc->natts > kColumnsBeforeDatabaseLease) {
+      uuid6::pg::DatabaseLeaseView view;
+      uuid6::pg::ViewDatabaseLease(generator, view);
+      nulls[11] = view.name == nullptr;
+      values[11] = nulls[11] ? 0 : CStringGetTextDatum(view.name);
+      nulls[12] = view.stored == uuid6::kNoDatabaseLease;
+      values[12] = nulls[12] ? 0
+                             : uuid6::pg::TimestampDatumFromUnixMicros(uuid6::UnixMicrosFromClockPart(
+                                   generator, static_cast<uint64>(view.stored)));
+      nulls[13] = !view.kept;
+      values[13] = BoolGetDatum(view.writable);
+    }
     tuplestore_putvalues(result->setResult, result->setDesc, values, nulls);
   }
   return static_cast<Datum>(0);
@@ -243,6 +271,14 @@ UUID6_SQL_FUNCTION(uuid6_advance) {
                       version < 0 ? "a UUID of another variant" : psprintf("version %d", version)),
                errdetail("Only the sequences of the RFC 9562 generators can be advanced.")));
   }
+  // A standby's sequences follow its primary's database leases when it is
+  // promoted; lifting them here would move only this server's state file.
+  if (RecoveryInProgress())
+    ereport(ERROR, (errcode(ERRCODE_READ_ONLY_SQL_TRANSACTION),
+                    errmsg("uuid6_advance cannot run during recovery"),
+                    errdetail("The sequences of a standby follow the leases its primary writes "
+                              "in each database once it is promoted."),
+                    errhint("Run uuid6_advance on the primary.")));
   uuid6::Tick tick = 0;
   uuid6::TickOfUuid(generator, id, tick);
   const uuid6::SequenceLayout& layout = uuid6::LayoutOf(generator);
@@ -295,5 +331,9 @@ UUID6_SQL_FUNCTION(uuid6_advance) {
     if (!written) uuid6::pg::WaitForLeaseWrite(state);
     CHECK_FOR_INTERRUPTS();
   }
+  // This database's lease covers the imported key too, so that it travels
+  // with the database.
+  if (tick > uuid6::pg::database_lease_checked_through[static_cast<int>(generator)])
+    uuid6::pg::CoverTickInDatabase(state, generator, tick);
   PG_RETURN_VOID();
 }

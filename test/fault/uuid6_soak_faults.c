@@ -1,5 +1,5 @@
 /*
- * uuid6_soak_faults: an LD_PRELOAD library for test/t/020_soak.pl that turns
+ * uuid6_soak_faults: an LD_PRELOAD library for test/t/021_soak.pl that turns
  * two disk faults of uuid6's state file on and off while the server runs,
  * by the presence of a file in the directory UUID6_FAULT_DIR:
  *

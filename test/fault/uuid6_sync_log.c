@@ -1,5 +1,5 @@
 /*
- * uuid6_sync_log: an LD_PRELOAD library for test/t/014_lease_flush.pl that
+ * uuid6_sync_log: an LD_PRELOAD library for test/t/016_lease_flush.pl that
  * logs, for uuid6's state file, every fsync of the temporary file, every
  * rename onto the state file (with the v7 lease the renamed file holds) and
  * every fsync of the data directory, each with the wall-clock microsecond at

@@ -213,5 +213,54 @@ for my $installer ('postgres', 'app')
 }
 }
 
+# The database's lease from the update on: a session that generated under
+# 1.1 and is still open when another session updates the extension has its
+# next key covered by the lease the update brought.
+{
+	$node->safe_psql('postgres', 'CREATE DATABASE across_update');
+	$node->safe_psql('across_update', "CREATE EXTENSION uuid6 VERSION '1.1'");
+	my $session = $node->background_psql('across_update');
+	$session->query_safe('SELECT uuid_generate_v7()');
+	$node->safe_psql('across_update', 'ALTER EXTENSION uuid6 UPDATE');
+	my $key = $session->query_safe('SELECT uuid_generate_v7()');
+	$key =~ s/\s+//g;
+	is($node->safe_psql('across_update', qq{
+			SELECT uuid_extract_time('$key'::uuid, true) <= database_lease_until
+			FROM uuid6_status() WHERE version = 7}),
+		't', 'a session open across the update: its next key lies under the database lease');
+	$session->quit;
+}
+
+# A 1.1 database dumped and restored where 1.2 is installed: it comes back
+# at 1.2, with its lease objects, and new keys follow the restored ones.
+{
+	my ($bindir) = `pg_config --bindir` =~ /^(.*\S)/;
+	SKIP:
+	{
+		if (!-x "$bindir/pg_dump" || !-x "$bindir/pg_restore")
+		{
+			diag("pg_dump or pg_restore is missing from $bindir: a 1.1 dump restored into 1.2 is NOT tested here");
+			skip 'no pg_dump/pg_restore in this installation', 4;
+		}
+		$node->safe_psql('postgres', 'CREATE DATABASE dumped_11; CREATE DATABASE restored_11');
+		$node->safe_psql('dumped_11', qq{CREATE EXTENSION uuid6 VERSION '1.1'; $table});
+		my $dump = $node->basedir . '/dumped_11.dump';
+		command_ok([ "$bindir/pg_dump", '--format=custom', "--file=$dump", $node->connstr('dumped_11') ],
+			'a 1.1 database is dumped');
+		command_ok([ "$bindir/pg_restore", '--exit-on-error', '--dbname=' . $node->connstr('restored_11'), $dump ],
+			'and restored where 1.2 is the default');
+		is($node->safe_psql('restored_11', q{
+				SELECT extversion, (SELECT count(*) FROM pg_class WHERE relname LIKE 'uuid6\_lease\_%')
+				FROM pg_extension WHERE extname = 'uuid6'}),
+			"$default_version|4", "the restored database has uuid6 $default_version and its lease objects");
+		$node->safe_psql('restored_11', q{INSERT INTO orders (item) SELECT 'after ' || i FROM generate_series(1, 100) i});
+		is($node->safe_psql('restored_11', q{
+				SELECT count(*) FILTER (WHERE id <= previous),
+				       bool_and(uuid_extract_time(id, true) <= (SELECT database_lease_until FROM uuid6_status() WHERE version = 7))
+				FROM (SELECT id, lag(id) OVER (ORDER BY n) AS previous FROM orders) o}),
+			'0|t', 'new keys follow the restored ones, under the database lease');
+	}
+}
+
 $node->stop;
 done_testing();

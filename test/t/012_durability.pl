@@ -5,7 +5,7 @@
 # one. Preloaded and not (lazy_shmem on 15/16, dsm_registry on 17+). Then:
 # uuid6_advance lifts the sequences above imported keys, durably; and a slow
 # state-file write never holds up a generator. (A state file that cannot be
-# read: 013_unreadable_state.pl.)
+# read: 015_unreadable_state.pl.)
 use strict;
 use warnings;
 use File::Spec;

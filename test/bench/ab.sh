@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# A/B bench of the generators' hot path and of the database lease: the
+# library of a base commit (default: the last commit before this branch
+# point, BASE=<commit>) against the working tree, in one scratch cluster
+# that does not preload uuid6 (so that each backend loads one library only),
+# interleaved, medians.
+#   1. ns per uuid_generate_v7() call (backend CPU time), net of a constant, in 2 databases:
+#      "base" (functions from the base library) and "new" (CREATE EXTENSION);
+#   2. 4 pgbench clients inserting rows keyed by DEFAULT uuid_generate_v7(),
+#      rows/s and WAL bytes/s, and pg_waldump's count of sequence records
+#      (the database leases) during the new run;
+#   3. the first uuid_generate_v7() call of a new connection less its second
+#      call, the library already loaded (LOAD), median of 40.
+# Knobs: BASE, AB_CALLS (5,000,000), AB_REPS (15), AB_SECONDS (10), AB_SKIP_INSERT, PG_CONFIG.
+set -euo pipefail
+source "$(dirname "$0")/../../scripts/lib.sh"
+BASE=${BASE:?BASE=<commit> of the library to compare with}
+CALLS=${AB_CALLS:-5000000}
+REPS=${AB_REPS:-15}
+SECONDS_PER_RUN=${AB_SECONDS:-10}
+ensure_build_tools
+build_and_install
+work=$(mktemp -d)
+git -C "$ROOT" archive "$BASE" | tar -x -C "$work"
+make -C "$work" -s PG_CONFIG="$PG_CONFIG" >/dev/null
+as_root install -m 755 "$work/uuid6.so" "$("$PG_CONFIG" --pkglibdir)/uuid6_ab_base.so"
+DIR=$(cluster_dir ab)
+trap 'cluster_stop "$DIR"; rm -rf "$work"' EXIT
+cluster_start "$DIR" 5496 --no-preload "shared_buffers = 128MB" "max_wal_size = 8GB" "checkpoint_timeout = 1h"
+q() { psql -X -q -At -v ON_ERROR_STOP=1 "$@"; }
+median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
+minimum() { sort -g | head -n 1; }
+# CPU seconds of the backend (utime + stime from /proc/self/stat, in 10-ms
+# ticks) rather than wall time: on a shared machine other processes' load
+# then counts much less.
+timer='CREATE FUNCTION ab_cpu() RETURNS float8 LANGUAGE sql AS $$
+  SELECT (f[12]::bigint + f[13]::bigint) / 100.0
+  FROM regexp_split_to_array(split_part(pg_read_file($f$/proc/self/stat$f$), $s$) $s$, 2), $s$ $s$) f $$;
+  CREATE FUNCTION ab_seconds(expr text) RETURNS float8 LANGUAGE plpgsql AS $$
+  DECLARE started float8 := ab_cpu();
+  BEGIN EXECUTE format($q$SELECT count(%s) FROM generate_series(1, '"$CALLS"')$q$, expr);
+  RETURN ab_cpu() - started; END $$;
+  CREATE FUNCTION ab_first() RETURNS float8 LANGUAGE plpgsql AS $$
+  DECLARE t0 timestamptz; t1 timestamptz; t2 timestamptz;
+  BEGIN PERFORM 1; t0 := clock_timestamp(); PERFORM uuid_generate_v7(); t1 := clock_timestamp();
+  PERFORM uuid_generate_v7(); t2 := clock_timestamp();
+  RETURN extract(epoch FROM (t1 - t0) - (t2 - t1)); END $$;
+  CREATE TABLE ab_rows (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), payload int);'
+q -d postgres -c 'DROP DATABASE IF EXISTS ab_base' -c 'DROP DATABASE IF EXISTS ab_new' \
+  -c 'CREATE DATABASE ab_base' -c 'CREATE DATABASE ab_new'
+q -d ab_base -c "CREATE FUNCTION uuid_generate_v7() RETURNS uuid AS 'uuid6_ab_base', 'uuid_generate_v7' LANGUAGE C VOLATILE PARALLEL SAFE" -c "$timer"
+q -d ab_new -c 'CREATE EXTENSION uuid6' -c "$timer"
+declare -A s
+for rep in $(seq 1 "$REPS"); do
+  for db in ab_base ab_new; do
+    s[$db.c]+="$(q -d $db -c "SELECT ab_seconds(\$\$'00000000-0000-0000-0000-000000000000'::uuid\$\$)") "
+    s[$db.v7]+="$(q -d $db -c "SELECT ab_seconds('uuid_generate_v7()')") "
+  done
+done
+for db in ab_base ab_new; do
+  c=$(echo "${s[$db.c]}" | tr ' ' '\n' | grep . | median)
+  v=$(echo "${s[$db.v7]}" | tr ' ' '\n' | grep . | median)
+  cmin=$(echo "${s[$db.c]}" | tr ' ' '\n' | grep . | minimum)
+  vmin=$(echo "${s[$db.v7]}" | tr ' ' '\n' | grep . | minimum)
+  echo "$db: uuid_generate_v7() $(awk -v v="$v" -v c="$c" -v n="$CALLS" 'BEGIN {printf "%.1f", (v - c) / n * 1e9}') ns/call net of medians, $(awk -v v="$vmin" -v c="$cmin" -v n="$CALLS" 'BEGIN {printf "%.1f", (v - c) / n * 1e9}') net of minimums ($REPS runs)"
+  echo "$db: samples v7: ${s[$db.v7]}"
+  echo "$db: samples constant: ${s[$db.c]}"
+done
+echo 'INSERT INTO ab_rows (payload) SELECT 1 FROM generate_series(1, 10);' >"$work/insert.sql"
+for rep in $( [ -n "${AB_SKIP_INSERT:-}" ] || echo 1 2 3); do
+  for db in ab_base ab_new; do
+    q -d $db -c 'TRUNCATE ab_rows' -c CHECKPOINT
+    start=$(q -d $db -c 'SELECT pg_current_wal_lsn()')
+    out=$(pgbench -n -c 4 -j 4 -T "$SECONDS_PER_RUN" -f "$work/insert.sql" $db 2>&1)
+    end=$(q -d $db -c 'SELECT pg_current_wal_lsn()')
+    bytes=$(q -d $db -c "SELECT pg_wal_lsn_diff('$end', '$start')")
+    rows=$(q -d $db -c 'SELECT count(*) FROM ab_rows')
+    seq=$("$PG_BINDIR/pg_waldump" -p "$DIR/data/pg_wal" -s "$start" -e "$end" -r Sequence 2>/dev/null | grep -c 'desc: LOG' || true)
+    [ $db = ab_new ] && "$PG_BINDIR/pg_waldump" -p "$DIR/data/pg_wal" -s "$start" -e "$end" -r Sequence 2>/dev/null | head -n 1
+    echo "$db rep $rep: $(awk -v r="$rows" -v t="$SECONDS_PER_RUN" 'BEGIN {printf "%.0f", r / t}') rows/s, $(awk -v b="$bytes" -v t="$SECONDS_PER_RUN" 'BEGIN {printf "%.0f", b / t}') WAL bytes/s, $seq sequence WAL records ($(awk -v n="$seq" -v t="$SECONDS_PER_RUN" 'BEGIN {printf "%.2f", n / t}')/s)"
+  done
+done
+for db in ab_base ab_new; do
+  firsts=""
+  lib=uuid6_ab_base
+  [ $db = ab_new ] && lib=uuid6
+  for i in $(seq 1 40); do firsts+="$(q -d $db -c "LOAD '$lib'" -c 'SELECT ab_first()') "; done
+  echo "$db: first uuid_generate_v7() call of a new connection, less its second: median $(echo "$firsts" | tr ' ' '\n' | grep . | median | awk '{printf "%.1f", $1 * 1e6}') us"
+done

@@ -1,0 +1,119 @@
+// The database lease's arithmetic: its stored form, when a backend adopts
+// the stored lease or writes a new one, and the server mark.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "core/database_lease.hpp"
+#include "core/sequence.hpp"
+
+namespace uuid6 {
+namespace {
+
+const Generator kRfc[] = {Generator::kV6, Generator::kV7, Generator::kV8};
+
+TEST(DatabaseLease, StoredFormCoversItsWholeClockPart) {
+  for (Generator generator : kRfc) {
+    const SequenceLayout& layout = LayoutOf(generator);
+    const uint64_t clock = uint64_t{1} << 59;
+    const Tick first = static_cast<Tick>(clock) << layout.low_bits;
+    const Tick last = ((static_cast<Tick>(clock) + 1) << layout.low_bits) - 1;
+    EXPECT_EQ(StoredDatabaseLease(layout, first), static_cast<int64_t>(clock));
+    EXPECT_EQ(StoredDatabaseLease(layout, last), static_cast<int64_t>(clock));
+    EXPECT_TRUE(DatabaseLeaseTick(layout, static_cast<int64_t>(clock)) == last);
+    EXPECT_TRUE(DatabaseLeaseTick(layout, kNoDatabaseLease) == 0);
+    // The widest clock part of an RFC layout fits a bigint with room for the span.
+    EXPECT_GT(INT64_MAX - static_cast<int64_t>(LeaseSpan(layout)),
+              static_cast<int64_t>((uint64_t{1} << 60) - 1));
+  }
+}
+
+TEST(DatabaseLease, NothingStoredIsWrittenAheadOfTheTickAndClock) {
+  for (Generator generator : kRfc) {
+    const SequenceLayout& layout = LayoutOf(generator);
+    const uint64_t clock = 1000000000000ULL;
+    const Tick tick = (static_cast<Tick>(clock) << layout.low_bits) | 5;
+    const DatabaseLeaseStep step = PlanDatabaseLease(layout, tick, clock, kNoDatabaseLease);
+    EXPECT_TRUE(step.write);
+    EXPECT_EQ(step.stored, static_cast<int64_t>(clock + LeaseSpan(layout)));
+    EXPECT_TRUE(DatabaseLeaseTick(layout, step.stored) >= tick);
+    EXPECT_TRUE(step.renew_after >= tick);
+    EXPECT_TRUE(step.renew_after == RenewalPointOf(layout, DatabaseLeaseTick(layout, step.stored)));
+  }
+}
+
+TEST(DatabaseLease, AStoredLeaseWithMarginLeftIsAdoptedNotRewritten) {
+  const SequenceLayout& layout = LayoutOf(Generator::kV7);
+  const uint64_t clock = 1000000000000ULL;
+  const int64_t stored = static_cast<int64_t>(clock + LeaseSpan(layout));
+  const Tick tick = static_cast<Tick>(clock) << layout.low_bits;
+  const DatabaseLeaseStep step = PlanDatabaseLease(layout, tick, clock, stored);
+  EXPECT_FALSE(step.write);
+  EXPECT_EQ(step.stored, stored);
+  EXPECT_TRUE(step.renew_after == RenewalPointOf(layout, DatabaseLeaseTick(layout, stored)));
+  // Past the renewal point: renewed, a span beyond the tick.
+  const Tick late = step.renew_after + 1;
+  const DatabaseLeaseStep renewed = PlanDatabaseLease(layout, late, clock, stored);
+  EXPECT_TRUE(renewed.write);
+  EXPECT_GT(renewed.stored, stored);
+  EXPECT_TRUE(renewed.renew_after >= late);
+}
+
+TEST(DatabaseLease, AStoredLeaseIsNeverLowered) {
+  // A clock far behind the stored lease, and a tick just past its renewal
+  // point: the new lease is above the old one, whatever the clock says.
+  const SequenceLayout& layout = LayoutOf(Generator::kV6);
+  const int64_t stored = int64_t{1} << 58;
+  const Tick tick = RenewalPointOf(layout, DatabaseLeaseTick(layout, stored)) + 1;
+  const DatabaseLeaseStep step = PlanDatabaseLease(layout, tick, 12345, stored);
+  EXPECT_TRUE(step.write);
+  EXPECT_GT(step.stored, stored);
+}
+
+// Any sequence of ticks, clocks and writes by several backends that each
+// keep their own renewal point: every tick handed out lies at or below the
+// stored lease, and at or below its renewal point (what a move folds in is
+// enough), and a busy run writes about once per renewal margin.
+TEST(DatabaseLease, EveryTickHandedOutIsCoveredByTheStoredLease) {
+  std::mt19937_64 random(16);
+  for (Generator generator : kRfc) {
+    const SequenceLayout& layout = LayoutOf(generator);
+    int64_t stored = kNoDatabaseLease;
+    Tick backend_renew_after[4] = {0, 0, 0, 0};
+    uint64_t clock = 1000000000000ULL;
+    SequenceState shared{};
+    int writes = 0;
+    const int kCalls = 200000;
+    for (int i = 0; i < kCalls; i++) {
+      clock += random() % (layout.race_tolerance / 10000 + 1);  // 2e5 calls ~ 20 s
+      const Tick tick = AdvanceSequence(shared, layout, clock, random(), false);
+      Tick& renew_after = backend_renew_after[random() % 4];
+      if (tick > renew_after) {
+        const DatabaseLeaseStep step = PlanDatabaseLease(layout, tick, clock, stored);
+        ASSERT_GE(step.stored, stored);
+        if (step.write) writes++;
+        stored = step.stored;
+        renew_after = step.renew_after;
+      }
+      ASSERT_TRUE(tick <= renew_after);
+      ASSERT_TRUE(tick <= RenewalPointOf(layout, DatabaseLeaseTick(layout, stored)));
+    }
+    EXPECT_GE(writes, 10) << static_cast<int>(generator);
+    EXPECT_LE(writes, 40) << static_cast<int>(generator);
+  }
+}
+
+TEST(DatabaseLease, ServerMarksArePositiveAndTellServersApart) {
+  const uint64_t system = 7441086915447209063ULL;
+  const int64_t mark = ServerMark(system, 817000000000000, 4242);
+  EXPECT_GT(mark, 0);
+  EXPECT_EQ(mark, ServerMark(system, 817000000000000, 4242));
+  // A standby shares the system identifier; its start time or PID differs.
+  EXPECT_NE(mark, ServerMark(system, 817000000000001, 4242));
+  EXPECT_NE(mark, ServerMark(system, 817000000000000, 4243));
+  EXPECT_NE(mark, ServerMark(system + 1, 817000000000000, 4242));
+  EXPECT_GT(ServerMark(0, 0, 0), 0);
+}
+
+}  // namespace
+}  // namespace uuid6

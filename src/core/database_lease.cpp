@@ -14,7 +14,11 @@ DatabaseLeaseStep PlanDatabaseLease(const SequenceLayout& layout, Tick tick, uin
   const Tick current = DatabaseLeaseTick(layout, stored);
   if (lease < current) lease = current;
   const int64_t raised = StoredDatabaseLease(layout, lease);
-  return {raised != stored, raised, RenewalPointOf(layout, lease)};
+  // A sequence ahead of the clock gets a lease with less than the renewal
+  // margin above `tick` (LeaseFor): its renewal point is then half-way,
+  // which keeps `tick` at or below it, and both below the stored lease.
+  return {raised != stored, raised,
+          RenewalPointFrom(layout, tick, DatabaseLeaseTick(layout, raised))};
 }
 
 namespace {

@@ -40,11 +40,12 @@ struct DatabaseLeaseStep {
 
 // A stored lease with more than the renewal margin left above `tick` is
 // adopted as it is (another backend of the database wrote it); otherwise a
-// new one reaches the lease span past the later of `tick` and the clock.
-// Either way `tick` lies at or below the renewal point of the stored lease:
-// backends that follow this rule hand out no key above the renewal point
-// of the lease stored last, which is what a server that finds the database
-// made by another lifts its sequences to.
+// new one reaches past the later of `tick` and the clock (LeaseFor), never
+// lower than the stored one. Either way `tick` lies at or below the
+// returned renewal point, and that at or below the stored lease: backends
+// that follow this rule hand out no key above the lease stored last, which
+// is what a server that finds the database made by another lifts its
+// sequences to.
 DatabaseLeaseStep PlanDatabaseLease(const SequenceLayout& layout, Tick tick, uint64_t clock,
                                     int64_t stored) noexcept;
 

@@ -208,19 +208,26 @@ inline Tick RenewalPointOf(const SequenceLayout& layout, Tick lease) noexcept {
              : 0;
 }
 
-// Raises the lease (never lowers it), and sets its renewal point: a second
-// before its end (LeaseRunningLow), or, for a lease that leaves the last
-// tick less room than two seconds (a restored sequence, or one ahead of the
-// clock), once half of that room is used — so that such a lease is renewed
-// before it runs out, but not on every call.
+// The renewal point of a lease taken when the sequence stood at `last`: a
+// second before its end (LeaseRunningLow), or, for a lease that leaves
+// `last` less room than two seconds (a restored sequence, or one ahead of
+// the clock), once half of that room is used — so that such a lease is
+// renewed before it runs out, but not on every call. Never above the lease,
+// and never below `last` while the lease is above it.
+inline Tick RenewalPointFrom(const SequenceLayout& layout, Tick last, Tick lease) noexcept {
+  Tick renew_after = RenewalPointOf(layout, lease);
+  if (last < lease && renew_after < last + (lease - last) / 2)
+    renew_after = last + (lease - last) / 2;
+  return renew_after;
+}
+
+// Raises the lease (never lowers it), and sets its renewal point
+// (RenewalPointFrom the last tick).
 inline void ExtendLease(SequenceState& state, const SequenceLayout& layout, Tick lease) noexcept {
   if (lease <= LeaseTick(state)) return;
   state.lease_hi = static_cast<uint64_t>(lease >> 64);
   state.lease_lo = static_cast<uint64_t>(lease);
-  Tick renew_after = RenewalPointOf(layout, lease);
-  const Tick last = LastTick(state);
-  if (last < lease && renew_after < last + (lease - last) / 2)
-    renew_after = last + (lease - last) / 2;
+  const Tick renew_after = RenewalPointFrom(layout, LastTick(state), lease);
   state.renew_after_hi = static_cast<uint64_t>(renew_after >> 64);
   state.renew_after_lo = static_cast<uint64_t>(renew_after);
 }

@@ -183,11 +183,11 @@ int64 OwnServerMark() {
 // keys may have been made in this database by another server (the old
 // primary, the backed-up or dumped cluster): every sequence is lifted above
 // the database's keys, and the state file made to cover that, before the
-// mark is replaced. No key was handed out above the renewal point of the
-// lease stored last (a backend looks at the lease before passing the
-// renewal point of the lease it knows, and writes one a span ahead), so the
-// sequences are lifted to that point, a second below the lease. Returns the
-// tick `generator`'s sequence was lifted to (0 when nothing was lifted).
+// mark is replaced. No key was handed out above the lease stored last (a
+// backend looks at the stored lease before passing the renewal point it
+// keeps, which lies at or below that lease: PlanDatabaseLease), so the
+// sequences are lifted to the lease. Returns the tick `generator`'s
+// sequence was lifted to (0 when nothing was lifted).
 Tick CheckServerMark(SharedState* state, Generator generator) {
   CallerRights caller;
   BecomeOwner(caller);
@@ -205,7 +205,7 @@ Tick CheckServerMark(SharedState* state, Generator generator) {
     SharedSequence& sequence = state->sequences[i].sequence;
     for (;;) {
       SpinLockAcquire(&sequence.lock);
-      RaiseLastTick(sequence.state, RenewalPointOf(layout, DatabaseLeaseTick(layout, stored[i])));
+      RaiseLastTick(sequence.state, DatabaseLeaseTick(layout, stored[i]));
       const bool covered = LastTick(sequence.state) <= LeaseTick(sequence.state);
       SpinLockRelease(&sequence.lock);
       if (covered) break;
@@ -218,7 +218,7 @@ Tick CheckServerMark(SharedState* state, Generator generator) {
   mark_to_write = true;
   const int g = static_cast<int>(generator);
   if (stored[g] == kNoDatabaseLease) return 0;
-  return RenewalPointOf(LayoutOf(generator), DatabaseLeaseTick(LayoutOf(generator), stored[g]));
+  return DatabaseLeaseTick(LayoutOf(generator), stored[g]);
 }
 
 }  // namespace

@@ -42,6 +42,38 @@ TEST(DatabaseLease, NothingStoredIsWrittenAheadOfTheTickAndClock) {
   }
 }
 
+// A sequence far ahead of the clock (stepped back, or lifted after a move)
+// gets leases with little room above its ticks: every tick handed out still
+// lies at or below its backend's renewal point and the stored lease — what
+// a server that finds another's mark lifts to — and the lease is written
+// about once per half of that room, not on every call.
+TEST(DatabaseLease, AheadOfTheClockEveryTickStaysUnderTheStoredLease) {
+  for (Generator generator : kRfc) {
+    const SequenceLayout& layout = LayoutOf(generator);
+    const uint64_t clock = 1000000000000ULL;
+    SequenceState shared{};
+    // An hour ahead of the clock.
+    RaiseLastTick(shared, static_cast<Tick>(clock + 3600 * (LeaseSpan(layout) / 2)) << layout.low_bits);
+    int64_t stored = kNoDatabaseLease;
+    Tick renew_after = 0;
+    int writes = 0;
+    const int kCalls = 100000;
+    for (int i = 0; i < kCalls; i++) {
+      const Tick tick = AdvanceSequence(shared, layout, clock, 0, false);
+      if (tick > renew_after) {
+        const DatabaseLeaseStep step = PlanDatabaseLease(layout, tick, clock, stored);
+        ASSERT_GE(step.stored, stored);
+        if (step.write) writes++;
+        stored = step.stored;
+        renew_after = step.renew_after;
+      }
+      ASSERT_TRUE(tick <= renew_after);
+      ASSERT_TRUE(renew_after <= DatabaseLeaseTick(layout, stored));
+    }
+    EXPECT_LE(writes, 20) << static_cast<int>(generator);
+  }
+}
+
 TEST(DatabaseLease, AStoredLeaseWithMarginLeftIsAdoptedNotRewritten) {
   const SequenceLayout& layout = LayoutOf(Generator::kV7);
   const uint64_t clock = 1000000000000ULL;
@@ -51,23 +83,33 @@ TEST(DatabaseLease, AStoredLeaseWithMarginLeftIsAdoptedNotRewritten) {
   EXPECT_FALSE(step.write);
   EXPECT_EQ(step.stored, stored);
   EXPECT_TRUE(step.renew_after == RenewalPointOf(layout, DatabaseLeaseTick(layout, stored)));
-  // Past the renewal point: renewed, a span beyond the tick.
+  // Past the renewal point, the clock there too: renewed, a span beyond.
   const Tick late = step.renew_after + 1;
-  const DatabaseLeaseStep renewed = PlanDatabaseLease(layout, late, clock, stored);
+  const DatabaseLeaseStep renewed =
+      PlanDatabaseLease(layout, late, clock + LeaseSpan(layout) / 2, stored);
   EXPECT_TRUE(renewed.write);
   EXPECT_GT(renewed.stored, stored);
   EXPECT_TRUE(renewed.renew_after >= late);
 }
 
 TEST(DatabaseLease, AStoredLeaseIsNeverLowered) {
-  // A clock far behind the stored lease, and a tick just past its renewal
-  // point: the new lease is above the old one, whatever the clock says.
+  // A clock far behind the stored lease. A tick just past its renewal
+  // point is still covered by it: nothing is written, the stored lease
+  // stands, and the tick lies below the new renewal point. A tick beyond
+  // the stored lease gets a lease above it, whatever the clock says.
   const SequenceLayout& layout = LayoutOf(Generator::kV6);
   const int64_t stored = int64_t{1} << 58;
-  const Tick tick = RenewalPointOf(layout, DatabaseLeaseTick(layout, stored)) + 1;
+  const Tick lease = DatabaseLeaseTick(layout, stored);
+  const Tick tick = RenewalPointOf(layout, lease) + 1;
   const DatabaseLeaseStep step = PlanDatabaseLease(layout, tick, 12345, stored);
-  EXPECT_TRUE(step.write);
-  EXPECT_GT(step.stored, stored);
+  EXPECT_FALSE(step.write);
+  EXPECT_EQ(step.stored, stored);
+  EXPECT_TRUE(tick <= step.renew_after && step.renew_after <= lease);
+  const DatabaseLeaseStep beyond = PlanDatabaseLease(layout, lease + 1, 12345, stored);
+  EXPECT_TRUE(beyond.write);
+  EXPECT_GT(beyond.stored, stored);
+  EXPECT_TRUE(lease + 1 <= beyond.renew_after &&
+              beyond.renew_after <= DatabaseLeaseTick(layout, beyond.stored));
 }
 
 // Any sequence of ticks, clocks and writes by several backends that each
@@ -96,7 +138,7 @@ TEST(DatabaseLease, EveryTickHandedOutIsCoveredByTheStoredLease) {
         renew_after = step.renew_after;
       }
       ASSERT_TRUE(tick <= renew_after);
-      ASSERT_TRUE(tick <= RenewalPointOf(layout, DatabaseLeaseTick(layout, stored)));
+      ASSERT_TRUE(renew_after <= DatabaseLeaseTick(layout, stored));
     }
     EXPECT_GE(writes, 10) << static_cast<int>(generator);
     EXPECT_LE(writes, 40) << static_cast<int>(generator);

@@ -15,6 +15,12 @@ use Test::More;
 use Uuid6Test;
 
 my $old = $ENV{UUID6_PREVIOUS_LIBRARY};
+if (!($old && -e $old) && $ENV{UUID6_PREVIOUS_NONE})
+{
+	# Said by scripts/test.sh only for a major that 1.1 never supported.
+	diag("SKIPPED: $ENV{UUID6_PREVIOUS_NONE}");
+	plan skip_all => $ENV{UUID6_PREVIOUS_NONE};
+}
 die 'UUID6_PREVIOUS_LIBRARY does not name the 1.1 library built for this server'
   unless $old && -e $old;
 

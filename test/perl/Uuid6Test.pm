@@ -10,7 +10,7 @@ use PostgreSQL::Test::Cluster;
 use Test::More;
 
 our @EXPORT = qw(new_node generation_table check_generations pgbench_generate
-  server_major libfaketime start_faked set_fake_clock);
+  server_major libfaketime start_faked set_fake_clock crash_backend);
 
 # A started node; preloaded unless preload => 0. Extra postgresql.conf lines
 # in conf. Statement logging off: the tests generate hundreds of thousands.
@@ -63,6 +63,19 @@ sub server_major
 {
 	my ($node) = @_;
 	return int($node->safe_psql('postgres', 'SHOW server_version_num') / 10000);
+}
+
+# A crash restart: a backend of NODE killed with SIGKILL, and the node
+# waited for until it answers again.
+sub crash_backend
+{
+	my ($node) = @_;
+	my $busy = $node->background_psql('postgres', on_error_stop => 0);
+	my $pid = $busy->query_safe('SELECT pg_backend_pid()');
+	$pid =~ s/\s+//g;
+	kill('KILL', $pid) or die "kill $pid: $!";
+	eval { $busy->quit; };
+	$node->poll_query_until('postgres', 'SELECT 1', '1') or die 'no recovery';
 }
 
 # A table recording generations in order: n is taken in the same projection

@@ -33,17 +33,6 @@ sub check_above
 	is($result, '6:0 7:0 8:0', "$label: all 3,000 new values per version above every old one");
 }
 
-sub crash_backend
-{
-	my ($node) = @_;
-	my $busy = $node->background_psql('postgres', on_error_stop => 0);
-	my $pid = $busy->query_safe('SELECT pg_backend_pid()');
-	$pid =~ s/\s+//g;
-	kill('KILL', $pid) or die "kill $pid: $!";
-	eval { $busy->quit; };
-	$node->poll_query_until('postgres', 'SELECT 1', '1') or die 'no recovery';
-}
-
 for my $preload (1, 0)
 {
 	my $node = new_node('durable' . $preload, preload => $preload, no_start => 1,

@@ -15,17 +15,6 @@ my $bound_us = 2_000_000;
 my $one_each = q{INSERT INTO keys SELECT v, CASE v WHEN 6 THEN uuid_generate_v6() WHEN 7 THEN uuid_generate_v7()
 	ELSE uuid_generate_v8() END FROM unnest(ARRAY[6, 7, 8]) AS v};
 
-sub crash_backend
-{
-	my ($node) = @_;
-	my $busy = $node->background_psql('postgres', on_error_stop => 0);
-	my $pid = $busy->query_safe('SELECT pg_backend_pid()');
-	$pid =~ s/\s+//g;
-	kill('KILL', $pid) or die "kill $pid: $!";
-	eval { $busy->quit; };
-	$node->poll_query_until('postgres', 'SELECT 1', '1') or die 'no recovery';
-}
-
 for my $preload (1, 0)
 {
 	my $node = new_node('lead' . $preload, preload => $preload, conf => "restart_after_crash = on\n");

@@ -173,7 +173,7 @@ sub run_client
 	close $out;
 }
 
-sub crash_backend
+sub kill_client_backend
 {
 	my ($node) = @_;
 	my $pid = $node->safe_psql('postgres',
@@ -264,7 +264,7 @@ for my $preload (1, 0)
 		sleep 1;
 		if ($kind eq 'kill -9')
 		{
-			crash_backend($node) or next;
+			kill_client_backend($node) or next;
 		}
 		elsif ($kind eq 'immediate stop, clock back')
 		{

@@ -155,10 +155,9 @@ int WriteLeases(SharedState* state, int forced) {
     const Tick clock_tick = static_cast<Tick>(clock) << layout.low_bits;
     const Tick current = last > clock_tick ? last : clock_tick;
     if (i == forced || (copy.generated > 0 && PastRenewalPoint(copy, current))) {
-      // Never below the lease already installed: it may come from a clock
-      // reading later than this one.
-      const Tick renewed_lease = LeaseFor(layout, last, clock);
-      persisted.lease[i] = renewed_lease > lease ? renewed_lease : lease;
+      // Above the lease already installed (which may come from a clock
+      // reading later than this one), so that the renewal point moves on.
+      persisted.lease[i] = RenewedLease(layout, last, lease, clock);
       renewed[i] = any = true;
     } else {
       persisted.lease[i] = lease;

@@ -30,13 +30,15 @@ bool facade_key_set = false;
 // for a value set before the library was loaded).
 // Set while DefineFacadeSetting turns the placeholder into the setting:
 // PostgreSQL then applies the placeholder's values again, each with the
-// source it came from.
+// source it came from. Only a key from postgresql.conf (ALTER SYSTEM
+// included) or the command line counts as the server's secret: one set by
+// ALTER DATABASE or ALTER ROLE is readable in pg_db_role_setting anyway.
 bool defining_setting = false;
 bool server_value_before_load = false;
 
 bool CheckFacadeKey(char** newval, void** extra, GucSource source) {
-  if (defining_setting && *newval != nullptr && (*newval)[0] != '\0' && source >= PGC_S_FILE &&
-      source <= PGC_S_DATABASE_USER)
+  if (defining_setting && *newval != nullptr && (*newval)[0] != '\0' &&
+      (source == PGC_S_FILE || source == PGC_S_ARGV))
     server_value_before_load = true;
   SipHashKey key{0, 0};
   if (uuid6::ParseFacadeKey(*newval, key) != uuid6::FacadeKeyText::kMalformed) return true;

@@ -167,7 +167,9 @@ my $show_then_use = q{SHOW uuid6.facade_key;
 	is($node->safe_psql('postgres', 'SHOW uuid6.facade_key'), "(hidden; key id $id_a)",
 		'session_preload_libraries: a superuser sees the fingerprint from the first statement');
 	my ($ret, $stdout, $stderr) = $node->psql('postgres', $show_then_use,
-		extra_params => [ '--username' => 'alice' ]);
+		on_error_stop => 0, extra_params => [ '--username' => 'alice' ]);
+	is($stdout, 't', 'session_preload_libraries: refused SHOW, used uuid6, refused SHOW');
+	is(scalar(() = $stderr =~ /ERROR:  (must be superuser|permission denied)/g), 2, '... both SHOWs refused');
 	unlike($stderr, qr/WARNING/, 'session_preload_libraries: no warning on first use');
 	is($node->safe_psql('postgres',
 			q{SELECT uuid_v7_to_facade('017f22e2-79b0-7cc3-98c4-dc0c0c07398f')},
@@ -177,9 +179,18 @@ my $show_then_use = q{SHOW uuid6.facade_key;
 }
 {
 	my $node = new_node('facade_exposed', preload => 0, conf => "uuid6.facade_key = '$key_a'\n");
-	$node->safe_psql('postgres', 'CREATE EXTENSION uuid6; CREATE ROLE alice LOGIN;');
-	my ($ret, $stdout, $stderr) = $node->psql('postgres', $show_then_use,
-		extra_params => [ '--username' => 'alice' ]);
+	$node->safe_psql('postgres', q{CREATE EXTENSION uuid6; CREATE ROLE alice LOGIN;
+		CREATE TABLE parallel_keys AS SELECT uuid_generate_v7() AS id FROM generate_series(1, 20000);
+		ANALYZE parallel_keys; GRANT SELECT ON parallel_keys TO alice;});
+	# Then parallel workers, which load the library too: the leader's
+	# warning is the only one.
+	my ($ret, $stdout, $stderr) = $node->psql('postgres', $show_then_use . q{
+		SET parallel_setup_cost = 0; SET parallel_tuple_cost = 0;
+		SET min_parallel_table_scan_size = 0; SET max_parallel_workers_per_gather = 2;
+		SET parallel_leader_participation = off;
+		EXPLAIN (COSTS OFF) SELECT count(*) FROM parallel_keys WHERE uuid_v7_to_facade(id) IS NOT NULL;
+		SELECT count(*) FROM parallel_keys WHERE uuid_v7_to_facade(id) IS NOT NULL;},
+		on_error_stop => 0, extra_params => [ '--username' => 'alice' ]);
 	my @shown = split /\n/, $stdout;
 	is($shown[0], $key_a, 'not preloaded: before its first use of uuid6, any role reads the key (the exposure the README describes)');
 	like($stderr,
@@ -188,7 +199,9 @@ my $show_then_use = q{SHOW uuid6.facade_key;
 	unlike($stderr, qr/\Q$key_a\E|0001020304/, 'not preloaded: the warning does not show the key');
 	like($stderr, qr/ERROR:  (must be superuser or have privileges of pg_read_all_settings to examine|permission denied to examine) "uuid6.facade_key"/,
 		'not preloaded: once the library is loaded, SHOW is refused');
-	is(scalar(() = $stderr =~ /WARNING:  uuid6.facade_key could be read/g), 1, 'not preloaded: one warning per session');
+	like($stdout, qr/Gather.*\n20000$/s, 'not preloaded: a parallel query used the key');
+	is(scalar(() = $stderr =~ /WARNING:  uuid6.facade_key could be read/g), 1,
+		'not preloaded: one warning per session, none from parallel workers');
 	# A key the session sets itself exposes nothing: no warning.
 	$node->safe_psql('postgres', 'ALTER SYSTEM RESET uuid6.facade_key');
 	$node->append_conf('postgresql.conf', "uuid6.facade_key = ''\n");

@@ -132,8 +132,8 @@ inline Tick RenewedLease(const SequenceLayout& layout, Tick last, Tick lease,
                          uint64_t clock) noexcept {
   const Tick fresh = LeaseFor(layout, last, clock);
   const Tick base = last > lease ? last : lease;
-  const Tick floor = (((base >> layout.low_bits) + LeaseMinimumRoom(layout) + 1)
-                      << layout.low_bits) - 1;
+  const Tick floor =
+      (((base >> layout.low_bits) + LeaseMinimumRoom(layout) + 1) << layout.low_bits) - 1;
   return fresh > floor ? fresh : floor;
 }
 

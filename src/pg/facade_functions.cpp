@@ -23,11 +23,6 @@ char* facade_key_setting = nullptr;
 SipHashKey facade_key{0, 0};
 bool facade_key_set = false;
 
-// Runs in any process that sets the value, the postmaster reading
-// postgresql.conf included, so it never raises an error itself: it returns
-// false with a message of its own, and PostgreSQL reports it at the level
-// the context allows (an ERROR for SET, a LOG line for a reload, a WARNING
-// for a value set before the library was loaded).
 // Set while DefineFacadeSetting turns the placeholder into the setting:
 // PostgreSQL then applies the placeholder's values again, each with the
 // source it came from. Only a key from postgresql.conf (ALTER SYSTEM
@@ -36,7 +31,14 @@ bool facade_key_set = false;
 bool defining_setting = false;
 bool server_value_before_load = false;
 
+// Runs in any process that sets the value, the postmaster reading
+// postgresql.conf included, so it never raises an error itself: it returns
+// false with a message of its own, and PostgreSQL reports it at the level
+// the context allows (an ERROR for SET, a LOG line for a reload, a WARNING
+// for a value set before the library was loaded).
 bool CheckFacadeKey(char** newval, void** extra, GucSource source) {
+  // Noted whether the value turns out well-formed or not: either way it
+  // was readable.
   if (defining_setting && *newval != nullptr && (*newval)[0] != '\0' &&
       (source == PGC_S_FILE || source == PGC_S_ARGV))
     server_value_before_load = true;

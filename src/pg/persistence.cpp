@@ -370,10 +370,11 @@ int TimedWriteLeases(SharedState* state, int forced) {
   ReleaseWriter(state->persistence);
   const int64 took = MonotonicMicros() - start;
   if (took > kSlowWriteMicros)
-    ereport(LOG_SERVER_ONLY, (errmsg("uuid6: writing state file \"%s/%s\" took %lld ms", DataDir,
-                         kStateFileName, static_cast<long long>(took / 1000)),
-                  errdetail("While a write is slower than a second, new values carry a time "
-                            "behind the clock.")));
+    ereport(LOG_SERVER_ONLY,
+            (errmsg("uuid6: writing state file \"%s/%s\" took %lld ms", DataDir, kStateFileName,
+                    static_cast<long long>(took / 1000)),
+             errdetail("While a write is slower than a second, new values carry a time "
+                       "behind the clock.")));
   return error;
 }
 
@@ -409,11 +410,12 @@ void LiftFenceOrReport(SharedState* state) {
   else
     persistence.restore_result = RestoreResult::kNoFile;
   ReleaseWriter(persistence);
-  ereport(LOG_SERVER_ONLY, (errmsg(read.outcome == ReadOutcome::kRead
-                           ? "uuid6: state file \"%s/%s\" read: the sequences continue above it"
-                           : "uuid6: state file \"%s/%s\" is gone: the sequences start from "
-                             "the clock",
-                       DataDir, kStateFileName)));
+  ereport(LOG_SERVER_ONLY,
+          (errmsg(read.outcome == ReadOutcome::kRead
+                      ? "uuid6: state file \"%s/%s\" read: the sequences continue above it"
+                      : "uuid6: state file \"%s/%s\" is gone: the sequences start from "
+                        "the clock",
+                  DataDir, kStateFileName)));
   if (read.outcome == ReadOutcome::kRead) WarnFarAhead(read.persisted);
 }
 

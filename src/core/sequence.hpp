@@ -117,6 +117,26 @@ inline Tick LeaseFor(const SequenceLayout& layout, Tick last, uint64_t clock) no
   return ((end + 1) << layout.low_bits) - 1;
 }
 
+// The lease to persist when a sequence at `last` whose installed lease is
+// `lease` is renewed at clock part `clock`: LeaseFor, but never less than
+// the installed lease plus the minimum room (measured from `last` if that
+// is higher). A sequence ahead of the clock whose last tick lies within a
+// second of its lease gets no more from LeaseFor than the lease it has;
+// without this floor such a renewal would write the same lease again and
+// leave the renewal point where it was, so that every later call would
+// renew once more. With it each renewal extends the lease, and so moves the
+// renewal point past `last` (ExtendLease). In every other case LeaseFor is
+// already at least this far (a clock past the renewal point puts LeaseFor a
+// second beyond the lease), so a restored lease gains no more than before.
+inline Tick RenewedLease(const SequenceLayout& layout, Tick last, Tick lease,
+                         uint64_t clock) noexcept {
+  const Tick fresh = LeaseFor(layout, last, clock);
+  const Tick base = last > lease ? last : lease;
+  const Tick floor =
+      (((base >> layout.low_bits) + LeaseMinimumRoom(layout) + 1) << layout.low_bits) - 1;
+  return fresh > floor ? fresh : floor;
+}
+
 // True when less than LeaseRenewBelow of the lease remains above `tick`.
 inline bool LeaseRunningLow(const SequenceLayout& layout, Tick lease, Tick tick) noexcept {
   const Tick lease_clock = lease >> layout.low_bits;
@@ -232,10 +252,15 @@ inline void ExtendLease(SequenceState& state, const SequenceLayout& layout, Tick
   state.renew_after_lo = static_cast<uint64_t>(renew_after);
 }
 
+// The last tick before the lease counts as running low (see ExtendLease).
+inline Tick RenewalPoint(const SequenceState& state) noexcept {
+  return (static_cast<Tick>(state.renew_after_hi) << 64) | state.renew_after_lo;
+}
+
 // True once the lease should be renewed (see ExtendLease): the hot path's
 // one comparison.
 inline bool PastRenewalPoint(const SequenceState& state, Tick tick) noexcept {
-  return tick > ((static_cast<Tick>(state.renew_after_hi) << 64) | state.renew_after_lo);
+  return tick > RenewalPoint(state);
 }
 
 // Raises the last tick to at least `tick` (uuid6_advance, a restored lease):

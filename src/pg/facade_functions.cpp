@@ -23,12 +23,25 @@ char* facade_key_setting = nullptr;
 SipHashKey facade_key{0, 0};
 bool facade_key_set = false;
 
+// Set while DefineFacadeSetting turns the placeholder into the setting:
+// PostgreSQL then applies the placeholder's values again, each with the
+// source it came from. Only a key from postgresql.conf (ALTER SYSTEM
+// included) or the command line counts as the server's secret: one set by
+// ALTER DATABASE or ALTER ROLE is readable in pg_db_role_setting anyway.
+bool defining_setting = false;
+bool server_value_before_load = false;
+
 // Runs in any process that sets the value, the postmaster reading
 // postgresql.conf included, so it never raises an error itself: it returns
 // false with a message of its own, and PostgreSQL reports it at the level
 // the context allows (an ERROR for SET, a LOG line for a reload, a WARNING
 // for a value set before the library was loaded).
 bool CheckFacadeKey(char** newval, void** extra, GucSource source) {
+  // Noted whether the value turns out well-formed or not: either way it
+  // was readable.
+  if (defining_setting && *newval != nullptr && (*newval)[0] != '\0' &&
+      (source == PGC_S_FILE || source == PGC_S_ARGV))
+    server_value_before_load = true;
   SipHashKey key{0, 0};
   if (uuid6::ParseFacadeKey(*newval, key) != uuid6::FacadeKeyText::kMalformed) return true;
   GUC_check_errcode(ERRCODE_INVALID_PARAMETER_VALUE);
@@ -114,13 +127,18 @@ void DefineFacadeSetting() {
   // role but members of pg_read_all_settings; GUC_NO_SHOW_ALL keeps it out
   // of SHOW ALL and pg_settings for everyone; and those who may look see
   // only the fingerprint.
+  defining_setting = true;
+  server_value_before_load = false;
   DefineCustomStringVariable(
       "uuid6.facade_key", "Key of the v4 facade of v7 UUIDs (uuid_v7_to_facade).",
       "32 hex digits, or k0:k1 with 16 hex digits each; empty (the default) means no key.",
       &facade_key_setting, "", PGC_SUSET,
       GUC_SUPERUSER_ONLY | GUC_NO_SHOW_ALL | GUC_NOT_IN_SAMPLE, CheckFacadeKey, AssignFacadeKey,
       ShowFacadeKey);
+  defining_setting = false;
 }
+
+bool FacadeKeyWasPlaceholder() { return server_value_before_load; }
 
 }  // namespace uuid6::pg
 

@@ -319,14 +319,23 @@ UUID6_SQL_FUNCTION(uuid6_advance) {
   }
 
   // Raised, then written and flushed by this call itself (not merely covered
-  // by a routine renewal), before returning.
+  // by a routine renewal), before returning. Covered once this call's own
+  // write is in, and the last tick lies below the lease: either short of the
+  // renewal point, or the write moved that point (other backends may have
+  // used up part of the new lease meanwhile; the write still covered this
+  // call's tick, so a second one would only chase them).
+  uuid6::Tick renew_after_before = 0;
   for (bool written = false;;) {
     SpinLockAcquire(&sequence.lock);
     uuid6::RaiseLastTick(sequence.state, tick);
-    const bool covered =
-        !uuid6::PastRenewalPoint(sequence.state, uuid6::LastTick(sequence.state));
+    const uuid6::Tick last = uuid6::LastTick(sequence.state);
+    const uuid6::Tick renew_after = uuid6::RenewalPoint(sequence.state);
+    const bool covered = !uuid6::PastRenewalPoint(sequence.state, last) ||
+                         (written && last < uuid6::LeaseTick(sequence.state) &&
+                          renew_after != renew_after_before);
     SpinLockRelease(&sequence.lock);
     if (covered && written) break;
+    renew_after_before = renew_after;
     written = uuid6::pg::RenewLease(state, generator);
     if (!written) uuid6::pg::WaitForLeaseWrite(state);
     CHECK_FOR_INTERRUPTS();

@@ -1,6 +1,13 @@
-// Library load: configuration parameters and, when preloaded, the shared
-// memory hooks.
+// Library load: configuration parameters, when preloaded the shared memory
+// hooks, and, when loaded by a statement, a warning if the facade key was
+// readable until then.
 #include "pg/postgres_headers.hpp"
+
+extern "C" {
+#include "access/parallel.h"
+#include "access/xact.h"
+#include "tcop/tcopprot.h"
+}
 #include "pg/settings.hpp"
 #include "pg/shared_state.hpp"
 
@@ -39,5 +46,22 @@ void _PG_init(void) {
   uuid6::pg::DefineSettings();
   // Shared memory can only be reserved while the postmaster loads
   // shared_preload_libraries; any later load attaches lazily on first use.
-  if (process_shared_preload_libraries_in_progress) uuid6::pg::InstallSharedMemoryHooks();
+  if (process_shared_preload_libraries_in_progress) {
+    uuid6::pg::InstallSharedMemoryHooks();
+    return;
+  }
+  // Loaded by a statement (one is running: session_preload_libraries loads
+  // while the session starts, before any), and not in a parallel worker
+  // (whose leader had the library already): if the server set the facade
+  // key, every role of this session could read it until now.
+  if (debug_query_string != nullptr && IsTransactionState() && !IsParallelWorker() &&
+      uuid6::pg::FacadeKeyWasPlaceholder())
+    ereport(WARNING,
+            (errmsg("uuid6.facade_key could be read by any role in this session until uuid6 "
+                    "was loaded"),
+             errdetail("The library was loaded by this session's first use of uuid6; until then "
+                       "the setting was a placeholder, which SHOW and current_setting() show "
+                       "to every role."),
+             errhint("Add uuid6 to session_preload_libraries (or shared_preload_libraries), so "
+                     "that the key is hidden from each session's first statement.")));
 }

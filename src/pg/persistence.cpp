@@ -155,10 +155,9 @@ int WriteLeases(SharedState* state, int forced) {
     const Tick clock_tick = static_cast<Tick>(clock) << layout.low_bits;
     const Tick current = last > clock_tick ? last : clock_tick;
     if (i == forced || (copy.generated > 0 && PastRenewalPoint(copy, current))) {
-      // Never below the lease already installed: it may come from a clock
-      // reading later than this one.
-      const Tick renewed_lease = LeaseFor(layout, last, clock);
-      persisted.lease[i] = renewed_lease > lease ? renewed_lease : lease;
+      // Above the lease already installed (which may come from a clock
+      // reading later than this one), so that the renewal point moves on.
+      persisted.lease[i] = RenewedLease(layout, last, lease, clock);
       renewed[i] = any = true;
     } else {
       persisted.lease[i] = lease;
@@ -265,10 +264,13 @@ void WarnFarAhead(const PersistedState& persisted) {
         static_cast<uint64>(persisted.lease[i] >> LayoutOf(generator).low_bits);
     if (UnixMicrosFromClockPart(generator, restored_clock) > NowUnixMicros() + kFarAheadMicros)
       ereport(WARNING,
-              (errmsg("uuid6: the saved %s sequence in \"%s/%s\" is more than a day ahead of "
+              (errmsg("uuid6: the saved %s sequence in \"%s\" is more than a day ahead of "
                       "the clock",
-                      GeneratorName(generator), DataDir, kStateFileName),
-               errdetail("New values continue above it, so their times lie in the future.")));
+                      GeneratorName(generator), kStateFileName),
+               errdetail("New values continue above it, so their times lie in the future."),
+               errdetail_log("New values continue above it, so their times lie in the future. "
+                             "The file is \"%s/%s\".",
+                             DataDir, kStateFileName)));
   }
 }
 
@@ -286,19 +288,25 @@ void ReportUnreadableStateFile(const StateFileRead& read) {
       "not replaced, until it can be read.";
   const char* hint =
       "Fix the file (its permissions, its storage); or, to start the sequences from the clock, "
-      "move the file out of the data directory, then run uuid6_advance with the newest key of "
-      "each version in use.";
+      "stop every application that generates UUIDs, move the file out of the data directory, "
+      "then run uuid6_advance with the newest key of each version in use: from the moment the "
+      "file is gone, generators start from the clock.";
+  // The client is told the file's name in the data directory, whose path is
+  // not shown to every role; the server log gets the full path.
   if (read.error_number != 0) {
     errno = read.error_number;
     ereport(ERROR, (errcode_for_file_access(),
-                    errmsg("uuid6: could not read state file \"%s/%s\": %m", DataDir,
-                           kStateFileName),
-                    errdetail("%s", detail), errhint("%s", hint)));
+                    errmsg("uuid6: could not read state file \"%s\": %m", kStateFileName),
+                    errdetail("%s", detail),
+                    errdetail_log("%s The file is \"%s/%s\".", detail, DataDir, kStateFileName),
+                    errhint("%s", hint)));
   }
   ereport(ERROR, (errcode(ERRCODE_DATA_CORRUPTED),
-                  errmsg("uuid6: state file \"%s/%s\" is unusable: %s", DataDir,
-                         kStateFileName, StateFileErrorText(read.parse_error)),
-                  errdetail("%s", detail), errhint("%s", hint)));
+                  errmsg("uuid6: state file \"%s\" is unusable: %s", kStateFileName,
+                         StateFileErrorText(read.parse_error)),
+                  errdetail("%s", detail),
+                  errdetail_log("%s The file is \"%s/%s\".", detail, DataDir, kStateFileName),
+                  errhint("%s", hint)));
 }
 
 }  // namespace
@@ -322,9 +330,12 @@ void RestoreState(SharedState* state) {
   persistence.restore_result = RestoreResult::kUnreadable;
   persistence.writer_pid = FencePid();
   ereport(WARNING,
-          (errmsg("uuid6: cannot use state file \"%s/%s\": %s", DataDir, kStateFileName,
+          (errmsg("uuid6: cannot use state file \"%s\": %s", kStateFileName,
                   ReadFailureText(read)),
-           errdetail("UUID generators fail until the file can be read, or is moved aside.")));
+           errdetail("UUID generators fail until the file can be read, or is moved aside."),
+           errdetail_log("UUID generators fail until the file can be read, or is moved aside. "
+                         "The file is \"%s/%s\".",
+                         DataDir, kStateFileName)));
 }
 
 void SaveStateAtShutdown(int code, Datum arg) {
@@ -359,10 +370,11 @@ int TimedWriteLeases(SharedState* state, int forced) {
   ReleaseWriter(state->persistence);
   const int64 took = MonotonicMicros() - start;
   if (took > kSlowWriteMicros)
-    ereport(LOG, (errmsg("uuid6: writing state file \"%s/%s\" took %lld ms", DataDir,
-                         kStateFileName, static_cast<long long>(took / 1000)),
-                  errdetail("While a write is slower than a second, new values carry a time "
-                            "behind the clock.")));
+    ereport(LOG_SERVER_ONLY,
+            (errmsg("uuid6: writing state file \"%s/%s\" took %lld ms", DataDir, kStateFileName,
+                    static_cast<long long>(took / 1000)),
+             errdetail("While a write is slower than a second, new values carry a time "
+                       "behind the clock.")));
   return error;
 }
 
@@ -398,11 +410,12 @@ void LiftFenceOrReport(SharedState* state) {
   else
     persistence.restore_result = RestoreResult::kNoFile;
   ReleaseWriter(persistence);
-  ereport(LOG, (errmsg(read.outcome == ReadOutcome::kRead
-                           ? "uuid6: state file \"%s/%s\" read: the sequences continue above it"
-                           : "uuid6: state file \"%s/%s\" is gone: the sequences start from "
-                             "the clock",
-                       DataDir, kStateFileName)));
+  ereport(LOG_SERVER_ONLY,
+          (errmsg(read.outcome == ReadOutcome::kRead
+                      ? "uuid6: state file \"%s/%s\" read: the sequences continue above it"
+                      : "uuid6: state file \"%s/%s\" is gone: the sequences start from "
+                        "the clock",
+                  DataDir, kStateFileName)));
   if (read.outcome == ReadOutcome::kRead) WarnFarAhead(read.persisted);
 }
 
@@ -418,11 +431,14 @@ bool RenewLease(SharedState* state, Generator generator) {
   if (error != 0) {
     errno = error;
     ereport(ERROR, (errcode_for_file_access(),
-                    errmsg("uuid6: could not write state file \"%s/%s\": %m", DataDir,
-                           kStateFileName),
+                    errmsg("uuid6: could not write state file \"%s\": %m", kStateFileName),
                     errdetail("A %s value is handed out only once the state file covers it, "
                               "so that no restart can repeat it.",
-                              GeneratorName(generator))));
+                              GeneratorName(generator)),
+                    errdetail_log("A %s value is handed out only once the state file covers "
+                                  "it, so that no restart can repeat it. The file is "
+                                  "\"%s/%s\".",
+                                  GeneratorName(generator), DataDir, kStateFileName)));
   }
   return true;
 }

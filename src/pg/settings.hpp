@@ -17,4 +17,10 @@ void DefineSettings();
 // uuid6.facade_key, the key of the v4 facade (facade_functions.cpp).
 void DefineFacadeSetting();
 
+// True when DefineFacadeSetting found uuid6.facade_key already set by the
+// server (postgresql.conf, ALTER SYSTEM, the command line) before the
+// library was loaded: until then the value was a placeholder, which SHOW
+// and current_setting() show to every role.
+bool FacadeKeyWasPlaceholder();
+
 }  // namespace uuid6::pg

@@ -47,11 +47,14 @@ sub set_fake_clock
 # Starts (or restarts, with restart => 1) NODE under libfaketime reading its
 # fake clock, which stays in force for every process the postmaster forks,
 # crash restarts included. CLOCK_MONOTONIC stays real so timeouts work.
+# Options: those of PostgreSQL::Test::Cluster's start, and also_preload.
 sub start_faked
 {
 	my ($node, %opts) = @_;
 	set_fake_clock($node, '+0') unless -e $node->basedir . '/faketime';
-	local $ENV{LD_PRELOAD} = libfaketime();
+	# also_preload: another LD_PRELOAD library, loaded after libfaketime.
+	my $also = delete $opts{also_preload};
+	local $ENV{LD_PRELOAD} = join(':', libfaketime(), defined $also ? $also : ());
 	local $ENV{FAKETIME_TIMESTAMP_FILE} = $node->basedir . '/faketime';
 	local $ENV{FAKETIME_NO_CACHE} = '1';
 	local $ENV{FAKETIME_DONT_FAKE_MONOTONIC} = '1';

@@ -3,7 +3,8 @@
 # stop, or a backend killed with SIGKILL (crash restart) — the clock steps
 # back an hour, and every new value of every version sorts above every old
 # one. Preloaded and not (lazy_shmem on 15/16, dsm_registry on 17+). Then:
-# uuid6_advance lifts the sequences above imported keys, durably; and a slow
+# uuid6_advance lifts the sequences above imported keys, durably, and
+# returns promptly even ahead of a clock stepped back; and a slow
 # state-file write never holds up a generator. (A state file that cannot be
 # read: 015_unreadable_state.pl.)
 use strict;
@@ -113,6 +114,44 @@ for my $preload (1, 0)
 		extra_params => [ '--username' => 'app' ]);
 	is($err, '', 'with a grant, another role may advance');
 	$node->stop;
+}
+
+# The clock steps back a minute after a lease was taken, and uuid6_advance
+# lifts v7 to half a second before that lease's end: ahead of the clock, past
+# the lease's renewal point, where a renewal from the clock gives nothing
+# beyond the lease. The advance returns at once (its own write moves the
+# renewal point), and the calls that follow do not rewrite the state file
+# each time: an LD_PRELOAD library (test/fault/uuid6_sync_log.so) logs every
+# rename onto the state file.
+{
+	my $shim = File::Spec->rel2abs('test/fault/uuid6_sync_log.so');
+	die "$shim is not built: run make -C test/fault" unless -e $shim;
+	for my $preload (1, 0)
+	{
+		my $label = $preload ? 'preloaded' : 'not preloaded';
+		my $node = new_node('stepback' . $preload, preload => $preload, no_start => 1);
+		my $log = $node->basedir . '/sync.log';
+		{
+			local $ENV{UUID6_SYNC_LOG} = $log;
+			start_faked($node, also_preload => $shim);
+		}
+		$node->safe_psql('postgres', 'CREATE EXTENSION uuid6; SELECT uuid_generate_v7()');
+		set_fake_clock($node, '-60');
+		my $start = time;
+		my ($rc, $out, $err) = $node->psql('postgres', q{
+			SET statement_timeout = '30s';
+			SELECT uuid6_advance(uuid_timestamptz_to_v7(persisted_until - interval '0.5 s'))
+			FROM uuid6_status() WHERE version = 7},
+			timeout => 90);
+		my $secs = sprintf('%.1f', time - $start);
+		is($err, '', "$label: after a clock step back, uuid6_advance near the lease's end returns (${secs}s)");
+		my $renames = sub { scalar(() = slurp_file($log) =~ / rename ok/g) };
+		my $before = $renames->();
+		$node->safe_psql('postgres', 'SELECT count(uuid_generate_v7()) FROM generate_series(1, 2000)');
+		my $writes = $renames->() - $before;
+		cmp_ok($writes, '<=', 3, "$label: 2,000 calls after it wrote the state file $writes times");
+		$node->stop;
+	}
 }
 
 # A slow disk: each state-file write takes 700 ms (an LD_PRELOAD library

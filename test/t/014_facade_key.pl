@@ -3,7 +3,9 @@
 # at start, at reload and when the library loads later, each time with a
 # message in which the value never appears, and without stopping the server;
 # a role that is not superuser cannot slip in a key of its own as a
-# placeholder before the library loads.
+# placeholder before the library loads. Loaded at session start, the key is
+# hidden from the first statement; loaded by a statement, a WARNING says it
+# was readable until then.
 use strict;
 use warnings;
 use PostgreSQL::Test::Utils;
@@ -72,8 +74,16 @@ for my $preload (1, 0)
 	unlike($stderr, qr/LEAKMARKER/, "$mode: ... without showing it");
 	$node->safe_psql('postgres', "ALTER SYSTEM SET uuid6.facade_key = '$key_b'");
 	$node->reload;
-	$node->poll_query_until('postgres', 'SELECT uuid6_facade_key_id()', $id_b)
-	  or die 'reload not seen';
+	# (Not preloaded, each new session warns that the key was readable
+	# before the library loaded, so stderr is not empty: psql, not
+	# poll_query_until.)
+	my $reloaded = 0;
+	for (1 .. 300)
+	{
+		last if ($reloaded = ($node->psql('postgres', 'SELECT uuid6_facade_key_id()'))[1] eq $id_b);
+		usleep(100_000);
+	}
+	die 'reload not seen' unless $reloaded;
 	pass("$mode: the key set by ALTER SYSTEM is in force after a reload");
 	$node->safe_psql('postgres', 'ALTER SYSTEM RESET uuid6.facade_key');
 
@@ -130,6 +140,77 @@ for my $preload (1, 0)
 	my @leaks = grep { /LEAKMARKER/ && !/STATEMENT:  |LOG:  parameter "uuid6.facade_key" changed to "/ }
 	  split /\n/, slurp_file($node->logfile);
 	is(join("\n", @leaks), '', "$mode: no message of the server log shows a refused value");
+	$node->stop;
+}
+
+# Not preloaded, each session loads the library on its first use of uuid6;
+# until then the server's key is a placeholder, which every role can read.
+# Loaded at session start (session_preload_libraries; shared_preload_libraries
+# is covered above), the key is hidden from a session's first statement.
+# Loaded by a statement, the library says, in a WARNING that does not show
+# the key, that it was readable and how to prevent it.
+my $show_then_use = q{SHOW uuid6.facade_key;
+	SELECT uuid_generate_v7() IS NOT NULL;
+	SHOW uuid6.facade_key;};
+{
+	my $node = new_node('facade_session', preload => 0,
+		conf => "session_preload_libraries = 'uuid6'\nuuid6.facade_key = '$key_a'\n");
+	$node->safe_psql('postgres', 'CREATE EXTENSION uuid6; CREATE ROLE alice LOGIN;');
+	for my $first ('SHOW uuid6.facade_key', q{SELECT current_setting('uuid6.facade_key')})
+	{
+		my ($ret, $stdout, $stderr) = $node->psql('postgres', "$first;",
+			extra_params => [ '--username' => 'alice', '--set' => 'VERBOSITY=verbose' ]);
+		like($stderr, qr/ERROR:  42501: (must be superuser or have privileges of pg_read_all_settings to examine|permission denied to examine) "uuid6.facade_key"/,
+			"session_preload_libraries: a role that is not superuser is refused the key by its first statement ($first)");
+		unlike($stdout . $stderr, qr/\Q$key_a\E|0001020304/, "session_preload_libraries: ... and not shown it");
+	}
+	is($node->safe_psql('postgres', 'SHOW uuid6.facade_key'), "(hidden; key id $id_a)",
+		'session_preload_libraries: a superuser sees the fingerprint from the first statement');
+	my ($ret, $stdout, $stderr) = $node->psql('postgres', $show_then_use,
+		on_error_stop => 0, extra_params => [ '--username' => 'alice' ]);
+	is($stdout, 't', 'session_preload_libraries: refused SHOW, used uuid6, refused SHOW');
+	is(scalar(() = $stderr =~ /ERROR:  (must be superuser|permission denied)/g), 2, '... both SHOWs refused');
+	unlike($stderr, qr/WARNING/, 'session_preload_libraries: no warning on first use');
+	is($node->safe_psql('postgres',
+			q{SELECT uuid_v7_to_facade('017f22e2-79b0-7cc3-98c4-dc0c0c07398f')},
+			extra_params => [ '--username' => 'alice' ]),
+		'e4b98970-eb53-4cc3-98c4-dc0c0c07398f', 'session_preload_libraries: the key is in force');
+	$node->stop;
+}
+{
+	my $node = new_node('facade_exposed', preload => 0, conf => "uuid6.facade_key = '$key_a'\n");
+	$node->safe_psql('postgres', q{CREATE EXTENSION uuid6; CREATE ROLE alice LOGIN;
+		CREATE TABLE parallel_keys AS SELECT uuid_generate_v7() AS id FROM generate_series(1, 20000);
+		ANALYZE parallel_keys; GRANT SELECT ON parallel_keys TO alice;});
+	# Then parallel workers, which load the library too: the leader's
+	# warning is the only one.
+	my ($ret, $stdout, $stderr) = $node->psql('postgres', $show_then_use . q{
+		SET parallel_setup_cost = 0; SET parallel_tuple_cost = 0;
+		SET min_parallel_table_scan_size = 0; SET max_parallel_workers_per_gather = 2;
+		SET parallel_leader_participation = off;
+		EXPLAIN (COSTS OFF) SELECT count(*) FROM parallel_keys WHERE uuid_v7_to_facade(id) IS NOT NULL;
+		SELECT count(*) FROM parallel_keys WHERE uuid_v7_to_facade(id) IS NOT NULL;},
+		on_error_stop => 0, extra_params => [ '--username' => 'alice' ]);
+	my @shown = split /\n/, $stdout;
+	is($shown[0], $key_a, 'not preloaded: before its first use of uuid6, any role reads the key (the exposure the README describes)');
+	like($stderr,
+		qr/WARNING:  uuid6.facade_key could be read by any role in this session until uuid6 was loaded.*HINT:  Add uuid6 to session_preload_libraries/s,
+		'not preloaded: the first use of uuid6 warns that the key was readable, and how to prevent it');
+	unlike($stderr, qr/\Q$key_a\E|0001020304/, 'not preloaded: the warning does not show the key');
+	like($stderr, qr/ERROR:  (must be superuser or have privileges of pg_read_all_settings to examine|permission denied to examine) "uuid6.facade_key"/,
+		'not preloaded: once the library is loaded, SHOW is refused');
+	like($stdout, qr/Gather.*\n20000$/s, 'not preloaded: a parallel query used the key');
+	is(scalar(() = $stderr =~ /WARNING:  uuid6.facade_key could be read/g), 1,
+		'not preloaded: one warning per session, none from parallel workers');
+	# A key the session sets itself exposes nothing: no warning.
+	$node->safe_psql('postgres', 'ALTER SYSTEM RESET uuid6.facade_key');
+	$node->append_conf('postgresql.conf', "uuid6.facade_key = ''\n");
+	$node->reload;
+	$node->poll_query_until('postgres', q{SELECT current_setting('uuid6.facade_key') = ''}) or die 'reload not seen';
+	($ret, $stdout, $stderr) = $node->psql('postgres',
+		"SET uuid6.facade_key = '$key_b'; SELECT uuid6_facade_key_id()");
+	is($stdout, $id_b, 'not preloaded: a key set by the session itself is in force');
+	unlike($stderr, qr/WARNING/, 'not preloaded: ... and loading the library then warns of nothing');
 	$node->stop;
 }
 

@@ -38,6 +38,7 @@ for my $preload (1, 0)
 {
 	my $node = new_node('unreadable' . $preload, preload => $preload);
 	my $file = $node->data_dir . '/uuid6.state';
+	my $dir = $node->data_dir;
 	my $major = server_major($node);
 	my $mode = $preload ? 'shared_preload' : $major >= 17 ? 'dsm_registry' : 'lazy_shmem';
 	$node->safe_psql('postgres', q{CREATE EXTENSION uuid6; CREATE TABLE keys (id uuid);
@@ -46,7 +47,7 @@ for my $preload (1, 0)
 	my %class = (
 		permission => {
 			damage => sub { chmod 0000, $file or die "chmod: $!"; },
-			error => qr/ERROR:  42501: uuid6: could not read state file "\Q$file\E": Permission denied/,
+			error => qr/ERROR:  42501: uuid6: could not read state file "uuid6\.state": Permission denied/,
 			way_out => 'fix its permissions',
 			repair => sub { chmod 0600, $file or die "chmod: $!"; },
 			restored => 'state file' },
@@ -58,7 +59,7 @@ for my $preload (1, 0)
 				close $fh;
 				return $good;
 			},
-			error => qr/ERROR:  XX001: uuid6: state file "\Q$file\E" is unusable: truncated/,
+			error => qr/ERROR:  XX001: uuid6: state file "uuid6\.state" is unusable: truncated/,
 			way_out => 'put a good copy back',
 			repair => sub {
 				my ($good) = @_;
@@ -73,7 +74,7 @@ for my $preload (1, 0)
 				print $fh "\x00\xffnot what uuid6 wrote\n" x 3;
 				close $fh;
 			},
-			error => qr/ERROR:  XX001: uuid6: state file "\Q$file\E" is unusable: not a uuid6 state file/,
+			error => qr/ERROR:  XX001: uuid6: state file "uuid6\.state" is unusable: not a uuid6 state file/,
 			way_out => 'move it aside',
 			repair => sub { move($file, "$file.garbage") or die "move: $!"; },
 			restored => 'none' },
@@ -84,7 +85,7 @@ for my $preload (1, 0)
 				open my $fh, '>', "$file/inside" or die $!;
 				close $fh;
 			},
-			error => qr/ERROR:  \w{5}: uuid6: could not read state file "\Q$file\E": Is a directory/,
+			error => qr/ERROR:  \w{5}: uuid6: could not read state file "uuid6\.state": Is a directory/,
 			way_out => 'move it aside',
 			repair => sub { move($file, "$file.dir") or die "move: $!"; },
 			restored => 'none' });
@@ -102,8 +103,8 @@ for my $preload (1, 0)
 		is($node->safe_psql('postgres', 'SELECT min(restored_from) FROM uuid6_status()'),
 			'unreadable state file', "$mode, $kind: the server starts; uuid6_status says what happened");
 		like(substr(slurp_file($node->logfile), $log_at),
-			qr/WARNING:  uuid6: cannot use state file "\Q$file\E"/,
-			"$mode, $kind: a WARNING names the file");
+			qr/WARNING:  uuid6: cannot use state file "uuid6\.state".*\n.*DETAIL:  .*The file is "\Q$file\E"\./,
+			"$mode, $kind: a WARNING names the file, with its full path in the server log");
 
 		for my $sql ('SELECT uuid_generate_v7()', 'SELECT uuid_generate_v6()',
 			"SELECT uuid_generate_v7_draft('ms')",
@@ -111,9 +112,15 @@ for my $preload (1, 0)
 		{
 			my ($rc, $err) = call_fails($node, $sql);
 			like($err, $c->{error}, "$mode, $kind: $sql raises an ERROR naming the file and the cause");
-			like($err, qr/HINT:  Fix the file .*move the file out of the data directory, then run uuid6_advance/s,
-				"$mode, $kind: the HINT gives the ways out");
+			like($err, qr/HINT:  Fix the file .*stop every application that generates UUIDs, move the file out of the data directory, then run uuid6_advance/s,
+				"$mode, $kind: the HINT gives the ways out, applications stopped before the file is moved");
+			# The data directory's path is not shown to the client (a role
+			# that may not read data_directory); the server log has it.
+			unlike($err, qr/\Q$dir\E/, "$mode, $kind: the client is not shown the data directory");
 		}
+		like(substr(slurp_file($node->logfile), $log_at),
+			qr/ERROR:  uuid6: [^\n]*"uuid6\.state"[^\n]*\n[^\n]*DETAIL:  The file records [^\n]* The file is "\Q$file\E"\./,
+			"$mode, $kind: the server log has the file's full path");
 		# A call that failed holds nothing: others fail the same way, at once.
 		my ($rc, $err) = call_fails($node, q{SET statement_timeout = '5s';
 			SELECT uuid_generate_v8() FROM generate_series(1, 3)});

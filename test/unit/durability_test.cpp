@@ -216,7 +216,7 @@ TEST(Lease, QuickRestartsInARowKeepTheLeadBounded) {
       Tick tick = 0;
       // The first call finds the lease used up, renews it, then takes a tick.
       ASSERT_FALSE(TryAdvanceSequence(state, layout, clock, 1, false, tick));
-      file_lease = LeaseFor(layout, LastTick(state), clock);
+      file_lease = RenewedLease(layout, LastTick(state), LeaseTick(state), clock);
       ExtendLease(state, layout, file_lease);
       ASSERT_TRUE(TryAdvanceSequence(state, layout, clock, 1, false, tick)) << restart;
       // The lead: at most the two seconds of one lease.
@@ -224,6 +224,50 @@ TEST(Lease, QuickRestartsInARowKeepTheLeadBounded) {
       ASSERT_LE((file_lease >> layout.low_bits) - clock, 2 * second) << restart;
       clock += second / 50;  // a restart takes 20 ms here, far less than in life
     }
+  }
+}
+
+// The clock steps back a minute after a lease was taken, and the sequence
+// is advanced to half a second before that lease's end: past its renewal
+// point, ahead of the clock, yet LeaseFor gives nothing beyond the lease.
+// One renewal must move the renewal point past the last tick, and the calls
+// that follow renew only once their room is half used — not on every call.
+TEST(Lease, ARenewalAheadOfTheClockAlwaysMovesTheRenewalPoint) {
+  for (Generator g : {Generator::kV6, Generator::kV7, Generator::kV8, Generator::kDraftV7Millis,
+                      Generator::kDraftV7Micros, Generator::kDraftV7Nanos}) {
+    const SequenceLayout& layout = LayoutOf(g);
+    const uint64_t second = layout.race_tolerance;
+    uint64_t clock = 1000 * second;
+    SequenceState state{};
+    ExtendLease(state, layout, RenewedLease(layout, 0, 0, clock));
+    Tick tick = 0;
+    ASSERT_TRUE(TryAdvanceSequence(state, layout, clock, 0, false, tick));
+    const Tick first_lease = LeaseTick(state);
+    clock -= 60 * second;
+    RaiseLastTick(state, first_lease - (static_cast<Tick>(second / 2) << layout.low_bits));
+    ASSERT_TRUE(PastRenewalPoint(state, LastTick(state)));
+    const Tick renewed = RenewedLease(layout, LastTick(state), LeaseTick(state), clock);
+    EXPECT_TRUE(renewed >> layout.low_bits ==
+                (first_lease >> layout.low_bits) + LeaseMinimumRoom(layout));
+    ExtendLease(state, layout, renewed);
+    EXPECT_FALSE(PastRenewalPoint(state, LastTick(state))) << static_cast<int>(g);
+    // 100,000 calls with the clock standing still: each renewal at least
+    // halves the distance to the lease, then adds the minimum room, so the
+    // renewals are few, and no tick is ever beyond the lease.
+    int renewals = 0;
+    for (int call = 0; call < 100000; call++) {
+      if (!TryAdvanceSequence(state, layout, clock, 0, false, tick)) {
+        ExtendLease(state, layout, RenewedLease(layout, LastTick(state), LeaseTick(state), clock));
+        renewals++;
+        ASSERT_TRUE(TryAdvanceSequence(state, layout, clock, 0, false, tick));
+      }
+      ASSERT_TRUE(tick <= LeaseTick(state));
+      if (PastRenewalPoint(state, tick)) {
+        ExtendLease(state, layout, RenewedLease(layout, LastTick(state), LeaseTick(state), clock));
+        renewals++;
+      }
+    }
+    EXPECT_LE(renewals, 30) << static_cast<int>(g);
   }
 }
 

@@ -5,6 +5,7 @@
 #include "core/database_lease.hpp"
 #include "pg/convert.hpp"
 #include "pg/persistence.hpp"
+#include "pg/settings.hpp"
 
 extern "C" {
 #include "access/genam.h"
@@ -30,6 +31,11 @@ Tick database_lease_checked_through[kGeneratorCount] = {0, 0, 0, ~Tick{0}, ~Tick
 
 namespace {
 
+// The RFC 9562 versions, in Generator order.
+constexpr int kRfcVersions[kRfcGeneratorCount] = {6, 7, 8};
+// How far a lease reaches past the clock it was taken at (LeaseSpan).
+constexpr int64 kLeaseSpanMicros = 2 * 1000000;
+
 constexpr const char* kLeaseNames[kRfcGeneratorCount] = {"uuid6_lease_v6", "uuid6_lease_v7",
                                                          "uuid6_lease_v8"};
 constexpr const char* kMarkName = "uuid6_lease_server";
@@ -41,7 +47,7 @@ enum class Kept { kUnknown, kNone, kKept };
 // EXTENSION ... SET SCHEMA, an extension dropped and created again).
 struct LeaseObjects {
   Kept kept;
-  Oid owner;      // the extension's owner, whose rights write the leases
+  Oid owner;  // the extension's owner, whose rights write the leases
   Oid namespace_id;
   Oid leases[kRfcGeneratorCount];
   Oid mark;
@@ -90,8 +96,8 @@ bool ReadExtensionRow(Oid extension, Oid& owner, Oid& namespace_id, char*& versi
     owner = row->extowner;
     namespace_id = row->extnamespace;
     bool isnull = false;
-    const Datum datum = heap_getattr(tuple, Anum_pg_extension_extversion,
-                                    RelationGetDescr(catalog), &isnull);
+    const Datum datum =
+        heap_getattr(tuple, Anum_pg_extension_extversion, RelationGetDescr(catalog), &isnull);
     version = isnull ? nullptr : text_to_cstring(DatumGetTextPP(datum));
   }
   systable_endscan(scan);
@@ -133,8 +139,8 @@ void Resolve() {
   const Oid extension = get_extension_oid("uuid6", true);
   char* version = nullptr;
   if (OidIsValid(extension) &&
-      ReadExtensionRow(extension, found.owner, found.namespace_id, version) &&
-      version != nullptr && strcmp(version, "1.0") != 0 && strcmp(version, "1.1") != 0) {
+      ReadExtensionRow(extension, found.owner, found.namespace_id, version) && version != nullptr &&
+      strcmp(version, "1.0") != 0 && strcmp(version, "1.1") != 0) {
     for (int i = 0; i < kRfcGeneratorCount; i++)
       found.leases[i] = FindLeaseObject(extension, found.namespace_id, kLeaseNames[i]);
     found.mark = FindLeaseObject(extension, found.namespace_id, kMarkName);
@@ -153,11 +159,13 @@ struct CallerRights {
 
 void BecomeOwner(CallerRights& caller) {
   GetUserIdAndSecContext(&caller.user, &caller.context);
-  SetUserIdAndSecContext(objects.owner, caller.context | SECURITY_LOCAL_USERID_CHANGE |
-                                            SECURITY_RESTRICTED_OPERATION);
+  SetUserIdAndSecContext(
+      objects.owner, caller.context | SECURITY_LOCAL_USERID_CHANGE | SECURITY_RESTRICTED_OPERATION);
 }
 
-void BackToCaller(const CallerRights& caller) { SetUserIdAndSecContext(caller.user, caller.context); }
+void BackToCaller(const CallerRights& caller) {
+  SetUserIdAndSecContext(caller.user, caller.context);
+}
 
 // A lease object's value, or kNoDatabaseLease when it was never written.
 int64 ReadStored(Oid sequence) {
@@ -198,14 +206,48 @@ Tick CheckServerMark(SharedState* state, Generator generator) {
   BackToCaller(caller);
   if (!foreign) return 0;
 
+  // The lease objects are the extension owner's to write, and the sequences
+  // are the whole cluster's: a stored lease lifts them no further ahead of
+  // this server's clock than that owner could with uuid6_advance (one day
+  // for a superuser, uuid6.max_advance for any other role), plus the span a
+  // lease reaches past the clock. A lease beyond that is reported.
+  const bool owner_is_superuser = superuser_arg(objects.owner);
+  const int64 now_ns = UnixNanosNow();
+  Tick target[kRfcGeneratorCount];
+  for (int i = 0; i < kRfcGeneratorCount; i++) {
+    const Generator lifted = static_cast<Generator>(i);
+    const SequenceLayout& layout = LayoutOf(lifted);
+    target[i] = DatabaseLeaseTick(layout, stored[i]);
+    const int64 bound_ns =
+        now_ns + (AdvanceLimitMicros(owner_is_superuser) + kLeaseSpanMicros) * 1000;
+    const Tick cap =
+        ((static_cast<Tick>(ClockPartAt(lifted, bound_ns)) + 1) << layout.low_bits) - 1;
+    if (target[i] <= cap) continue;
+    // Reported only where the cap holds the sequence below the stored lease.
+    SharedSequence& sequence = state->sequences[i].sequence;
+    SpinLockAcquire(&sequence.lock);
+    const bool below = LastTick(sequence.state) < target[i];
+    SpinLockRelease(&sequence.lock);
+    target[i] = cap;
+    if (below)
+      ereport(WARNING,
+              (errcode(ERRCODE_DATA_EXCEPTION),
+               errmsg("uuid6: the stored lease of version %d in \"%s\" lies beyond what its "
+                      "owner may lift the sequences to",
+                      kRfcVersions[i], get_rel_name(objects.leases[i])),
+               errdetail("The sequence is lifted to %s ahead of the clock only.",
+                         owner_is_superuser ? "one day" : "uuid6.max_advance"),
+               errhint("If keys of this database were made that far ahead, a superuser can "
+                       "run uuid6_advance with the newest of them.")));
+  }
+
   for (int i = 0; i < kRfcGeneratorCount; i++) {
     if (stored[i] == kNoDatabaseLease) continue;
     const Generator lifted = static_cast<Generator>(i);
-    const SequenceLayout& layout = LayoutOf(lifted);
     SharedSequence& sequence = state->sequences[i].sequence;
     for (;;) {
       SpinLockAcquire(&sequence.lock);
-      RaiseLastTick(sequence.state, DatabaseLeaseTick(layout, stored[i]));
+      RaiseLastTick(sequence.state, target[i]);
       const bool covered = LastTick(sequence.state) <= LeaseTick(sequence.state);
       SpinLockRelease(&sequence.lock);
       if (covered) break;
@@ -218,7 +260,7 @@ Tick CheckServerMark(SharedState* state, Generator generator) {
   mark_to_write = true;
   const int g = static_cast<int>(generator);
   if (stored[g] == kNoDatabaseLease) return 0;
-  return DatabaseLeaseTick(LayoutOf(generator), stored[g]);
+  return target[g];
 }
 
 }  // namespace

@@ -23,7 +23,6 @@ using uuid6::Generator;
 namespace {
 
 // uuid6_advance refuses a value further ahead of the clock than this.
-constexpr int64 kAdvanceLimitMicros = int64{86400} * 1000000;
 
 // This process's CSPRNG reserve; owned by MyProcPid, so a forked child
 // refills before use.
@@ -118,8 +117,9 @@ Datum GenerateNext(Generator generator) {
     }
     // The database's lease covers the tick before it is handed out: one
     // comparison while it does (pg/db_lease.hpp).
-  } while (unlikely(tick > uuid6::pg::database_lease_checked_through[static_cast<int>(generator)]) &&
-           !uuid6::pg::CoverTickInDatabase(state, generator, tick));
+  } while (
+      unlikely(tick > uuid6::pg::database_lease_checked_through[static_cast<int>(generator)]) &&
+      !uuid6::pg::CoverTickInDatabase(state, generator, tick));
   return uuid6::pg::DatumFromUuid(
       uuid6::PackTick(generator, tick, random, uuid6::pg::node_id_setting));
 }
@@ -208,21 +208,22 @@ UUID6_SQL_FUNCTION(uuid6_status) {
     values[3] = Int64GetDatum(static_cast<int64>(copy.generated));
     values[4] = Int64GetDatum(static_cast<int64>(copy.regressions));
     values[5] = Int64GetDatum(uuid6::MicrosFromClockUnits(generator, copy.largest_regression));
-    values[6] = Int64GetDatum(
-        uuid6::SequenceLeadMicros(generator, copy, uuid6::pg::ClockPartAt(generator, uuid6::pg::UnixNanosNow())));
+    values[6] = Int64GetDatum(uuid6::SequenceLeadMicros(
+        generator, copy, uuid6::pg::ClockPartAt(generator, uuid6::pg::UnixNanosNow())));
     // What the state file gave at start, and how far the durable lease reaches.
     values[7] = CStringGetTextDatum(restored_from);
     nulls[8] = !persistence.restored_present[i];
-    values[8] = nulls[8] ? 0
-                         : uuid6::pg::TimestampDatumFromUnixMicros(uuid6::UnixMicrosFromClockPart(
-                               generator, static_cast<uint64>(((static_cast<uuid6::Tick>(
-                                                                    persistence.restored_hi[i])
-                                                                << 64) |
-                                                               persistence.restored_lo[i]) >>
-                                                              layout.low_bits)));
+    values[8] =
+        nulls[8]
+            ? 0
+            : uuid6::pg::TimestampDatumFromUnixMicros(uuid6::UnixMicrosFromClockPart(
+                  generator, static_cast<uint64>(
+                                 ((static_cast<uuid6::Tick>(persistence.restored_hi[i]) << 64) |
+                                  persistence.restored_lo[i]) >>
+                                 layout.low_bits)));
     nulls[9] = persistence.restore_result != uuid6::pg::RestoreResult::kRestored;
-    values[9] = nulls[9] ? 0 : uuid6::pg::TimestampDatumFromUnixMicros(
-                                   persistence.restored_saved_at_us);
+    values[9] =
+        nulls[9] ? 0 : uuid6::pg::TimestampDatumFromUnixMicros(persistence.restored_saved_at_us);
     const uuid6::Tick lease = uuid6::LeaseTick(copy);
     nulls[10] = lease == 0;
     values[10] = nulls[10] ? 0
@@ -237,9 +238,10 @@ UUID6_SQL_FUNCTION(uuid6_status) {
       nulls[11] = view.name == nullptr;
       values[11] = nulls[11] ? 0 : CStringGetTextDatum(view.name);
       nulls[12] = view.stored == uuid6::kNoDatabaseLease;
-      values[12] = nulls[12] ? 0
-                             : uuid6::pg::TimestampDatumFromUnixMicros(uuid6::UnixMicrosFromClockPart(
-                                   generator, static_cast<uint64>(view.stored)));
+      values[12] = nulls[12]
+                       ? 0
+                       : uuid6::pg::TimestampDatumFromUnixMicros(uuid6::UnixMicrosFromClockPart(
+                             generator, static_cast<uint64>(view.stored)));
       nulls[13] = !view.kept;
       values[13] = BoolGetDatum(view.writable);
     }
@@ -285,14 +287,13 @@ UUID6_SQL_FUNCTION(uuid6_advance) {
   const int64 unix_us =
       uuid6::UnixMicrosFromClockPart(generator, static_cast<uint64>(tick >> layout.low_bits));
   const int64 now_us = uuid6::pg::UnixNanosNow() / 1000;
-  if (unix_us > now_us + kAdvanceLimitMicros)
-    ereport(ERROR,
-            (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-             errmsg("uuid6_advance refuses a UUID more than one day ahead of the clock"),
-             errdetail("The UUID's time is %s; every later key of the cluster would be made "
-                       "after it.",
-                       timestamptz_to_str(unix_us - uuid6::kUnixToPostgresMicros)),
-             errhint("Check the UUID, or the server's clock.")));
+  if (unix_us > now_us + uuid6::pg::AdvanceLimitMicros(true))
+    ereport(ERROR, (errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
+                    errmsg("uuid6_advance refuses a UUID more than one day ahead of the clock"),
+                    errdetail("The UUID's time is %s; every later key of the cluster would be made "
+                              "after it.",
+                              timestamptz_to_str(unix_us - uuid6::kUnixToPostgresMicros)),
+                    errhint("Check the UUID, or the server's clock.")));
 
   uuid6::pg::SharedState* state = uuid6::pg::AttachSharedState();
   uuid6::pg::SharedSequence& sequence = state->sequences[static_cast<int>(generator)].sequence;
@@ -301,7 +302,7 @@ UUID6_SQL_FUNCTION(uuid6_advance) {
   // already lifts nothing and is taken. Each call is bounded by the clock,
   // not by where the sequence stands, so calling again with later UUIDs
   // lifts it no further than the bound.
-  if (unix_us > now_us + int64{uuid6::pg::max_advance_setting} * 1000000 && !superuser()) {
+  if (unix_us > now_us + uuid6::pg::AdvanceLimitMicros(false) && !superuser()) {
     SpinLockAcquire(&sequence.lock);
     const bool lifts = tick > uuid6::LastTick(sequence.state);
     SpinLockRelease(&sequence.lock);
@@ -330,9 +331,9 @@ UUID6_SQL_FUNCTION(uuid6_advance) {
     uuid6::RaiseLastTick(sequence.state, tick);
     const uuid6::Tick last = uuid6::LastTick(sequence.state);
     const uuid6::Tick renew_after = uuid6::RenewalPoint(sequence.state);
-    const bool covered = !uuid6::PastRenewalPoint(sequence.state, last) ||
-                         (written && last < uuid6::LeaseTick(sequence.state) &&
-                          renew_after != renew_after_before);
+    const bool covered =
+        !uuid6::PastRenewalPoint(sequence.state, last) ||
+        (written && last < uuid6::LeaseTick(sequence.state) && renew_after != renew_after_before);
     SpinLockRelease(&sequence.lock);
     if (covered && written) break;
     renew_after_before = renew_after;

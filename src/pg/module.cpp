@@ -16,6 +16,10 @@ namespace uuid6::pg {
 int node_id_setting = -1;
 int max_advance_setting = 300;
 
+int64 AdvanceLimitMicros(bool superuser_role) {
+  return superuser_role ? int64{86400} * 1000000 : int64{max_advance_setting} * 1000000;
+}
+
 void DefineSettings() {
   DefineCustomIntVariable(
       "uuid6.node_id", "Node identifier carried by every generated v6, v7 and v8 UUID.",

@@ -12,6 +12,10 @@ extern int node_id_setting;
 // one day).
 extern int max_advance_setting;
 
+// How far ahead of the clock a sequence may be lifted on a role's behalf:
+// one day for a superuser, uuid6.max_advance for any other role.
+int64 AdvanceLimitMicros(bool superuser_role);
+
 void DefineSettings();
 
 // uuid6.facade_key, the key of the v4 facade (facade_functions.cpp).

@@ -274,11 +274,17 @@ bool CoverTickInDatabase(SharedState* state, Generator generator, Tick tick) {
   if (objects.kept == Kept::kUnknown) Resolve();
   if (objects.kept == Kept::kNone) {
     // An extension not yet updated to keep a lease (or none in this
-    // database): nothing to look at until an invalidation says otherwise.
-    // The first lease written after an update covers every key made
-    // before it, being above them.
-    for (int i = 0; i < kRfcGeneratorCount; i++) database_lease_checked_through[i] = ~Tick{0};
-    return true;
+    // database). An ALTER EXTENSION UPDATE committed meanwhile reaches a
+    // statement that takes no lock only through the invalidation queue:
+    // read it here, once per lease margin of ticks, so that a long
+    // statement starts keeping the lease within a second of the update.
+    // The first lease written covers every key made before it.
+    AcceptInvalidationMessages();
+    if (objects.kept == Kept::kUnknown) Resolve();
+    if (objects.kept == Kept::kNone) {
+      database_lease_checked_through[g] = tick + (Tick{LeaseRenewBelow(layout)} << layout.low_bits);
+      return true;
+    }
   }
   const bool recovery = RecoveryInProgress();
   if (!mark_checked || (mark_checked_in_recovery && !recovery)) {

@@ -231,10 +231,36 @@ for my $installer ('postgres', 'app')
 	$session->quit;
 }
 
+# A statement that runs across the update, taking no lock meanwhile, starts
+# keeping the lease within a second or so of the update's commit: its keys
+# made after that are covered by a lease it wrote itself.
+{
+	$node->safe_psql('postgres', 'CREATE DATABASE long_statement');
+	$node->safe_psql('long_statement', "CREATE EXTENSION uuid6 VERSION '1.1'");
+	my $session = $node->background_psql('long_statement');
+	$session->query_safe('SELECT uuid_generate_v7()');
+	$session->query_until(qr/started/, q{\echo started
+		CREATE TABLE made AS SELECT uuid_generate_v7() AS id, pg_sleep(0.002)::text AS pause FROM generate_series(1, 2000);
+		\echo done
+	});
+	$node->safe_psql('long_statement', 'ALTER EXTENSION uuid6 UPDATE');
+	$session->query_until(qr/done/, '');
+	$session->quit;
+	is($node->safe_psql('long_statement', q{
+			SELECT (SELECT is_called FROM uuid6_lease_v7)
+			   AND (SELECT uuid_extract_time(max(id::text)::uuid, true) FROM made)
+			       <= (SELECT database_lease_until FROM uuid6_status() WHERE version = 7)}),
+		't', 'a statement running across the update: its last keys lie under a lease it wrote');
+}
+
 # A 1.1 database dumped and restored where 1.2 is installed: it comes back
 # at 1.2, with its lease objects, and new keys follow the restored ones.
 {
 	my ($bindir) = `pg_config --bindir` =~ /^(.*\S)/;
+	# A toolchain without dump tools may name a newer PostgreSQL's (see
+	# 010_dump_restore.pl).
+	$bindir = $ENV{UUID6_DUMP_BINDIR}
+	  if !-x "$bindir/pg_dump" && ($ENV{UUID6_DUMP_BINDIR} // '') ne '' && -x "$ENV{UUID6_DUMP_BINDIR}/pg_dump";
 	SKIP:
 	{
 		if (!-x "$bindir/pg_dump" || !-x "$bindir/pg_restore")

@@ -33,8 +33,6 @@ namespace {
 
 // The RFC 9562 versions, in Generator order.
 constexpr int kRfcVersions[kRfcGeneratorCount] = {6, 7, 8};
-// How far a lease reaches past the clock it was taken at (LeaseSpan).
-constexpr int64 kLeaseSpanMicros = 2 * 1000000;
 
 constexpr const char* kLeaseNames[kRfcGeneratorCount] = {"uuid6_lease_v6", "uuid6_lease_v7",
                                                          "uuid6_lease_v8"};
@@ -218,10 +216,9 @@ Tick CheckServerMark(SharedState* state, Generator generator) {
     const Generator lifted = static_cast<Generator>(i);
     const SequenceLayout& layout = LayoutOf(lifted);
     target[i] = DatabaseLeaseTick(layout, stored[i]);
-    const int64 bound_ns =
-        now_ns + (AdvanceLimitMicros(owner_is_superuser) + kLeaseSpanMicros) * 1000;
-    const Tick cap =
-        ((static_cast<Tick>(ClockPartAt(lifted, bound_ns)) + 1) << layout.low_bits) - 1;
+    const int64 bound_ns = now_ns + AdvanceLimitMicros(owner_is_superuser) * 1000;
+    const Tick cap_clock = static_cast<Tick>(ClockPartAt(lifted, bound_ns)) + LeaseSpan(layout);
+    const Tick cap = ((cap_clock + 1) << layout.low_bits) - 1;
     if (target[i] <= cap) continue;
     // Reported only where the cap holds the sequence below the stored lease.
     SharedSequence& sequence = state->sequences[i].sequence;

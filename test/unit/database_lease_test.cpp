@@ -12,6 +12,23 @@ namespace {
 
 const Generator kRfc[] = {Generator::kV6, Generator::kV7, Generator::kV8};
 
+// One backend handing out `tick`: past its renewal point it looks at the
+// stored lease (and writes one, counted in `writes`), as CoverTickInDatabase
+// does. The tick must then lie at or below its renewal point, and that at or
+// below the stored lease, which never goes down.
+void HandOut(const SequenceLayout& layout, Tick tick, uint64_t clock, int64_t& stored,
+             Tick& renew_after, int& writes) {
+  if (tick > renew_after) {
+    const DatabaseLeaseStep step = PlanDatabaseLease(layout, tick, clock, stored);
+    ASSERT_GE(step.stored, stored);
+    if (step.write) writes++;
+    stored = step.stored;
+    renew_after = step.renew_after;
+  }
+  ASSERT_TRUE(tick <= renew_after);
+  ASSERT_TRUE(renew_after <= DatabaseLeaseTick(layout, stored));
+}
+
 TEST(DatabaseLease, StoredFormCoversItsWholeClockPart) {
   for (Generator generator : kRfc) {
     const SequenceLayout& layout = LayoutOf(generator);
@@ -53,22 +70,15 @@ TEST(DatabaseLease, AheadOfTheClockEveryTickStaysUnderTheStoredLease) {
     const uint64_t clock = 1000000000000ULL;
     SequenceState shared{};
     // An hour ahead of the clock.
-    RaiseLastTick(shared, static_cast<Tick>(clock + 3600 * (LeaseSpan(layout) / 2)) << layout.low_bits);
+    RaiseLastTick(shared, static_cast<Tick>(clock + 3600 * (LeaseSpan(layout) / 2))
+                              << layout.low_bits);
     int64_t stored = kNoDatabaseLease;
     Tick renew_after = 0;
     int writes = 0;
     const int kCalls = 100000;
     for (int i = 0; i < kCalls; i++) {
       const Tick tick = AdvanceSequence(shared, layout, clock, 0, false);
-      if (tick > renew_after) {
-        const DatabaseLeaseStep step = PlanDatabaseLease(layout, tick, clock, stored);
-        ASSERT_GE(step.stored, stored);
-        if (step.write) writes++;
-        stored = step.stored;
-        renew_after = step.renew_after;
-      }
-      ASSERT_TRUE(tick <= renew_after);
-      ASSERT_TRUE(renew_after <= DatabaseLeaseTick(layout, stored));
+      ASSERT_NO_FATAL_FAILURE(HandOut(layout, tick, clock, stored, renew_after, writes));
     }
     EXPECT_LE(writes, 20) << static_cast<int>(generator);
   }
@@ -130,15 +140,7 @@ TEST(DatabaseLease, EveryTickHandedOutIsCoveredByTheStoredLease) {
       clock += random() % (layout.race_tolerance / 10000 + 1);  // 2e5 calls ~ 20 s
       const Tick tick = AdvanceSequence(shared, layout, clock, random(), false);
       Tick& renew_after = backend_renew_after[random() % 4];
-      if (tick > renew_after) {
-        const DatabaseLeaseStep step = PlanDatabaseLease(layout, tick, clock, stored);
-        ASSERT_GE(step.stored, stored);
-        if (step.write) writes++;
-        stored = step.stored;
-        renew_after = step.renew_after;
-      }
-      ASSERT_TRUE(tick <= renew_after);
-      ASSERT_TRUE(renew_after <= DatabaseLeaseTick(layout, stored));
+      ASSERT_NO_FATAL_FAILURE(HandOut(layout, tick, clock, stored, renew_after, writes));
     }
     EXPECT_GE(writes, 10) << static_cast<int>(generator);
     EXPECT_LE(writes, 40) << static_cast<int>(generator);

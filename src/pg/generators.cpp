@@ -8,6 +8,7 @@
 #include "core/sequence.hpp"
 #include "pg/convert.hpp"
 #include "pg/db_lease.hpp"
+#include "pg/generators.hpp"
 #include "pg/layout_ranges.hpp"
 #include "pg/persistence.hpp"
 #include "pg/settings.hpp"
@@ -33,13 +34,6 @@ uuid6::RandomPool random_pool;
 int64 previous_clock_ns = 0;
 
 bool FillStrongRandom(void* buffer, size_t length) { return pg_strong_random(buffer, length); }
-
-uint64 TakeRandom64() {
-  uint64_t random = 0;
-  if (!uuid6::TakeRandom64(random_pool, MyProcPid, FillStrongRandom, random))
-    ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR), errmsg("could not generate random values")));
-  return random;
-}
 
 // One attempt at the next tick of `generator`'s sequence: the clock read
 // before the spinlock; under it, only TryAdvanceSequence's integer
@@ -93,18 +87,28 @@ __attribute__((noinline, cold)) uuid6::Tick NextTickAfterRenewal(
   return tick;
 }
 
+}  // namespace
+
+namespace uuid6::pg {
+
+uint64 TakeRandom64() {
+  uint64_t random = 0;
+  if (!uuid6::TakeRandom64(random_pool, MyProcPid, FillStrongRandom, random))
+    ereport(ERROR, (errcode(ERRCODE_INTERNAL_ERROR), errmsg("could not generate random values")));
+  return random;
+}
+
 // The heart of SPEC §2. Clock, random bytes and the shared state's address
 // are all obtained before the spinlock (TryNextTick). The state file is
 // written after the lock is released: ahead of time by whoever sees the
 // lease run low (nobody waits for it), or, when the clock has run past the
 // lease, by this backend before its value is handed out.
-Datum GenerateNext(Generator generator) {
-  uuid6::pg::SharedState* state = uuid6::pg::AttachSharedState();
-  uuid6::pg::SharedSequence& sequence = state->sequences[static_cast<int>(generator)].sequence;
+uuid6::Tick TakeSequenceTick(Generator generator, uint64 random) {
+  SharedState* state = AttachSharedState();
+  SharedSequence& sequence = state->sequences[static_cast<int>(generator)].sequence;
   // Ask for the sequence's cache line for writing now, so that its transfer
   // from another core overlaps the clock read and the random draw.
   __builtin_prefetch(&sequence, 1, 3);
-  const uint64 random = TakeRandom64();
   const uuid6::SequenceLayout& layout = uuid6::LayoutOf(generator);
   uuid6::Tick tick = 0;
   do {
@@ -120,6 +124,16 @@ Datum GenerateNext(Generator generator) {
   } while (
       unlikely(tick > uuid6::pg::database_lease_checked_through[static_cast<int>(generator)]) &&
       !uuid6::pg::CoverTickInDatabase(state, generator, tick));
+  return tick;
+}
+
+}  // namespace uuid6::pg
+
+namespace {
+
+Datum GenerateNext(Generator generator) {
+  const uint64 random = uuid6::pg::TakeRandom64();
+  const uuid6::Tick tick = uuid6::pg::TakeSequenceTick(generator, random);
   return uuid6::pg::DatumFromUuid(
       uuid6::PackTick(generator, tick, random, uuid6::pg::node_id_setting));
 }
@@ -128,8 +142,8 @@ Datum GenerateAt(FunctionCallInfo fcinfo, Generator generator, const char* layou
                  const char* range) {
   const int64 unix_us = uuid6::pg::UnixMicrosFromTimestamp(PG_GETARG_TIMESTAMPTZ(0), layout);
   uuid6::Uuid id{0, 0};
-  if (uuid6::PackAtInstant(generator, unix_us, TakeRandom64(), uuid6::pg::node_id_setting, id) !=
-      uuid6::Status::kOk)
+  if (uuid6::PackAtInstant(generator, unix_us, uuid6::pg::TakeRandom64(),
+                           uuid6::pg::node_id_setting, id) != uuid6::Status::kOk)
     uuid6::pg::ReportOutOfRange(layout, range);
   return uuid6::pg::DatumFromUuid(id);
 }

@@ -45,12 +45,17 @@ enum class Kept { kUnknown, kNone, kKept };
 // EXTENSION ... SET SCHEMA, an extension dropped and created again).
 struct LeaseObjects {
   Kept kept;
-  Oid owner;  // the extension's owner, whose rights write the leases
+  Oid owner;  // the extension's owner, whose uuid6_advance bound caps a lift
   Oid namespace_id;
   Oid leases[kRfcGeneratorCount];
   Oid mark;
+  // Each object's own owner, whose rights read and write it: ownership is
+  // what REASSIGN OWNED and ALTER ... OWNER TO carry along with the object,
+  // where a grant to the extension's owner stays with the role it named.
+  Oid lease_owners[kRfcGeneratorCount];
+  Oid mark_owner;
 };
-LeaseObjects objects = {Kept::kUnknown, InvalidOid, InvalidOid, {}, InvalidOid};
+LeaseObjects objects = {Kept::kUnknown, InvalidOid, InvalidOid, {}, InvalidOid, {}, InvalidOid};
 
 // Whether this backend has compared the database's server mark with its
 // own (and lifted the sequences if they differed), and whether it did so
@@ -103,13 +108,25 @@ bool ReadExtensionRow(Oid extension, Oid& owner, Oid& namespace_id, char*& versi
   return found;
 }
 
+// The owner of relation `relid`.
+Oid RelationOwner(Oid relid) {
+  HeapTuple tuple = SearchSysCache1(RELOID, ObjectIdGetDatum(relid));
+  if (!HeapTupleIsValid(tuple)) elog(ERROR, "cache lookup failed for relation %u", relid);
+  const Oid owner = reinterpret_cast<Form_pg_class>(GETSTRUCT(tuple))->relowner;
+  ReleaseSysCache(tuple);
+  return owner;
+}
+
 // One of the extension's lease objects by name, or a clear ERROR: it must
-// be a sequence that is a member of the extension, in its schema.
-Oid FindLeaseObject(Oid extension, Oid namespace_id, const char* name) {
+// be a sequence that is a member of the extension, in its schema. `owner`:
+// its owner.
+Oid FindLeaseObject(Oid extension, Oid namespace_id, const char* name, Oid& owner) {
   const Oid relid = get_relname_relid(name, namespace_id);
   if (OidIsValid(relid) && get_rel_relkind(relid) == RELKIND_SEQUENCE &&
-      getExtensionOfObject(RelationRelationId, relid) == extension)
+      getExtensionOfObject(RelationRelationId, relid) == extension) {
+    owner = RelationOwner(relid);
     return relid;
+  }
   const char* schema = get_namespace_name(namespace_id);
   ereport(ERROR,
           (errcode(OidIsValid(relid) ? ERRCODE_WRONG_OBJECT_TYPE : ERRCODE_UNDEFINED_OBJECT),
@@ -133,32 +150,43 @@ void Resolve() {
     CacheRegisterRelcacheCallback(OnRelcacheInvalidation, static_cast<Datum>(0));
     callback_registered = true;
   }
-  LeaseObjects found = {Kept::kNone, InvalidOid, InvalidOid, {}, InvalidOid};
+  LeaseObjects found = {Kept::kNone, InvalidOid, InvalidOid, {}, InvalidOid, {}, InvalidOid};
   const Oid extension = get_extension_oid("uuid6", true);
   char* version = nullptr;
   if (OidIsValid(extension) &&
       ReadExtensionRow(extension, found.owner, found.namespace_id, version) && version != nullptr &&
       strcmp(version, "1.0") != 0 && strcmp(version, "1.1") != 0) {
     for (int i = 0; i < kRfcGeneratorCount; i++)
-      found.leases[i] = FindLeaseObject(extension, found.namespace_id, kLeaseNames[i]);
-    found.mark = FindLeaseObject(extension, found.namespace_id, kMarkName);
+      found.leases[i] = FindLeaseObject(extension, found.namespace_id, kLeaseNames[i],
+                                        found.lease_owners[i]);
+    found.mark = FindLeaseObject(extension, found.namespace_id, kMarkName, found.mark_owner);
     found.kept = Kept::kKept;
   }
   objects = found;
 }
 
-// The extension owner's rights, never the caller's, for every read and
-// write of the lease objects; restored by the transaction's abort if an
-// ERROR comes first. The objects are named by OID: no search_path is read.
+// A lease object's owner's rights, never the caller's, for every read and
+// write of it; restored by the transaction's abort if an ERROR comes first.
+// Only PostgreSQL's own sequence functions run under them. The objects are
+// named by OID: no search_path is read.
+Oid OwnerOf(Oid sequence) {
+  if (sequence == objects.mark) return objects.mark_owner;
+  for (int i = 0; i < kRfcGeneratorCount; i++)
+    if (sequence == objects.leases[i]) return objects.lease_owners[i];
+  elog(ERROR, "uuid6: relation %u is no lease object", sequence);
+  pg_unreachable();
+}
+
 struct CallerRights {
   Oid user;
   int context;
 };
 
-void BecomeOwner(CallerRights& caller) {
+void BecomeOwner(Oid sequence, CallerRights& caller) {
+  const Oid owner = OwnerOf(sequence);
   GetUserIdAndSecContext(&caller.user, &caller.context);
-  SetUserIdAndSecContext(
-      objects.owner, caller.context | SECURITY_LOCAL_USERID_CHANGE | SECURITY_RESTRICTED_OPERATION);
+  SetUserIdAndSecContext(owner,
+                         caller.context | SECURITY_LOCAL_USERID_CHANGE | SECURITY_RESTRICTED_OPERATION);
 }
 
 void BackToCaller(const CallerRights& caller) {
@@ -167,17 +195,23 @@ void BackToCaller(const CallerRights& caller) {
 
 // A lease object's value, or kNoDatabaseLease when it was never written.
 int64 ReadStored(Oid sequence) {
+  CallerRights caller;
+  BecomeOwner(sequence, caller);
   LOCAL_FCINFO(call, 1);
   InitFunctionCallInfoData(*call, nullptr, 1, InvalidOid, nullptr, nullptr);
   call->args[0].value = ObjectIdGetDatum(sequence);
   call->args[0].isnull = false;
   const Datum value = pg_sequence_last_value(call);
+  BackToCaller(caller);
   return call->isnull ? kNoDatabaseLease : DatumGetInt64(value);
 }
 
 void WriteStored(Oid sequence, int64 value) {
+  CallerRights caller;
+  BecomeOwner(sequence, caller);
   DirectFunctionCall3(setval3_oid, ObjectIdGetDatum(sequence), Int64GetDatum(value),
                       BoolGetDatum(true));
+  BackToCaller(caller);
 }
 
 int64 OwnServerMark() {
@@ -195,13 +229,10 @@ int64 OwnServerMark() {
 // sequences are lifted to the lease. Returns the tick `generator`'s
 // sequence was lifted to (0 when nothing was lifted).
 Tick CheckServerMark(SharedState* state, Generator generator) {
-  CallerRights caller;
-  BecomeOwner(caller);
   const bool foreign = ReadStored(objects.mark) != OwnServerMark();
   int64 stored[kRfcGeneratorCount];
   for (int i = 0; i < kRfcGeneratorCount; i++)
     stored[i] = foreign ? ReadStored(objects.leases[i]) : kNoDatabaseLease;
-  BackToCaller(caller);
   if (!foreign) return 0;
 
   // The lease objects are the extension owner's to write, and the sequences
@@ -299,8 +330,6 @@ bool CoverTickInDatabase(SharedState* state, Generator generator, Tick tick) {
 
   const uint64 seen = invalidations;
   const Oid sequence = objects.leases[g];
-  CallerRights caller;
-  BecomeOwner(caller);
   // Writers of one database's lease take turns, so that a lease computed
   // from an earlier clock never overwrites a later one. Released at once:
   // the sequence is not transactional.
@@ -308,7 +337,6 @@ bool CoverTickInDatabase(SharedState* state, Generator generator, Tick tick) {
   if (invalidations != seen) {
     // The objects changed while waiting (dropped, moved): look them up again.
     UnlockRelationOid(sequence, ShareUpdateExclusiveLock);
-    BackToCaller(caller);
     return CoverTickInDatabase(state, generator, tick);
   }
   if (mark_to_write) WriteStored(objects.mark, OwnServerMark());
@@ -316,7 +344,6 @@ bool CoverTickInDatabase(SharedState* state, Generator generator, Tick tick) {
   const DatabaseLeaseStep step = PlanDatabaseLease(layout, tick, clock, ReadStored(sequence));
   if (step.write) WriteStored(sequence, step.stored);
   UnlockRelationOid(sequence, ShareUpdateExclusiveLock);
-  BackToCaller(caller);
   mark_to_write = false;
   if (invalidations == seen) database_lease_checked_through[g] = step.renew_after;
   return true;
@@ -332,10 +359,7 @@ void ViewDatabaseLease(Generator generator, DatabaseLeaseView& view) {
   const int g = static_cast<int>(generator);
   const char* schema = get_namespace_name(objects.namespace_id);
   view.name = quote_qualified_identifier(schema, kLeaseNames[g]);
-  CallerRights caller;
-  BecomeOwner(caller);
   view.stored = ReadStored(objects.leases[g]);
-  BackToCaller(caller);
   view.writable = !RecoveryInProgress() && !XactReadOnly && !IsInParallelMode();
 }
 

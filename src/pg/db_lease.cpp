@@ -219,6 +219,34 @@ int64 OwnServerMark() {
                     static_cast<int>(PostmasterPid));
 }
 
+// A stored lease further ahead of the clock than the extension's owner may
+// lift the sequences: keys up to it may be in the database, so no key is
+// made until a superuser lifts the sequence to it (or writes a mistaken
+// lease lower). The hint gives the call, with an instant past the lease.
+[[noreturn]] void RefuseLeaseBeyondCap(Generator generator, int64 stored, bool owner_is_superuser) {
+  const int version = kRfcVersions[static_cast<int>(generator)];
+  const int64 past_lease_us =
+      UnixMicrosFromClockPart(generator, static_cast<uint64>(stored) + 1) + 1;
+  const char* instant = DatumGetCString(
+      DirectFunctionCall1(timestamptz_out, TimestampDatumFromUnixMicros(past_lease_us)));
+  ereport(ERROR,
+          (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+           errmsg("uuid6: the lease of version %d in \"%s\" lies further ahead of the clock than "
+                  "uuid6 may lift the sequences on its own",
+                  version, get_rel_name(objects.leases[static_cast<int>(generator)])),
+           errdetail("Keys of database \"%s\" may reach %s, made on the server that wrote the "
+                     "lease (before a move, a restore or a clock step back); this server's "
+                     "sequence is below that, and the extension's owner may lift it only %s "
+                     "ahead of the clock. No key is made here until the sequence is above the "
+                     "lease.",
+                     get_database_name(MyDatabaseId), instant,
+                     owner_is_superuser ? "one day" : "uuid6.max_advance"),
+           errhint("If keys were made that far ahead, a superuser lifts the sequence: SELECT "
+                   "uuid6_advance(uuid_generate_v%d('%s')). If the lease was written by hand, "
+                   "a superuser writes it lower with setval.",
+                   version, instant)));
+}
+
 // Compares the database's server mark with this server's. When they differ,
 // keys may have been made in this database by another server (the old
 // primary, the backed-up or dumped cluster): every sequence is lifted above
@@ -235,11 +263,13 @@ Tick CheckServerMark(SharedState* state, Generator generator) {
     stored[i] = foreign ? ReadStored(objects.leases[i]) : kNoDatabaseLease;
   if (!foreign) return 0;
 
-  // The lease objects are the extension owner's to write, and the sequences
+  // The extension's owner may write the lease objects, and the sequences
   // are the whole cluster's: a stored lease lifts them no further ahead of
   // this server's clock than that owner could with uuid6_advance (one day
   // for a superuser, uuid6.max_advance for any other role), plus the span a
-  // lease reaches past the clock. A lease beyond that is reported.
+  // lease reaches past the clock. A lease beyond that, above the sequence,
+  // may cover keys the database holds: refused, never followed only part
+  // of the way, which would make keys below them.
   const bool owner_is_superuser = superuser_arg(objects.owner);
   const int64 now_ns = UnixNanosNow();
   Tick target[kRfcGeneratorCount];
@@ -251,22 +281,11 @@ Tick CheckServerMark(SharedState* state, Generator generator) {
     const Tick cap_clock = static_cast<Tick>(ClockPartAt(lifted, bound_ns)) + LeaseSpan(layout);
     const Tick cap = ((cap_clock + 1) << layout.low_bits) - 1;
     if (target[i] <= cap) continue;
-    // Reported only where the cap holds the sequence below the stored lease.
     SharedSequence& sequence = state->sequences[i].sequence;
     SpinLockAcquire(&sequence.lock);
     const bool below = LastTick(sequence.state) < target[i];
     SpinLockRelease(&sequence.lock);
-    target[i] = cap;
-    if (below)
-      ereport(WARNING,
-              (errcode(ERRCODE_DATA_EXCEPTION),
-               errmsg("uuid6: the stored lease of version %d in \"%s\" lies beyond what its "
-                      "owner may lift the sequences to",
-                      kRfcVersions[i], get_rel_name(objects.leases[i])),
-               errdetail("The sequence is lifted to %s ahead of the clock only.",
-                         owner_is_superuser ? "one day" : "uuid6.max_advance"),
-               errhint("If keys of this database were made that far ahead, a superuser can "
-                       "run uuid6_advance with the newest of them.")));
+    if (below) RefuseLeaseBeyondCap(lifted, stored[i], owner_is_superuser);
   }
 
   for (int i = 0; i < kRfcGeneratorCount; i++) {

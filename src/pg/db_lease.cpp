@@ -15,11 +15,14 @@ extern "C" {
 #include "catalog/dependency.h"
 #include "catalog/pg_class.h"
 #include "catalog/pg_extension.h"
+#include "catalog/pg_type.h"
 #include "commands/dbcommands.h"
 #include "commands/extension.h"
 #include "storage/lmgr.h"
 #include "utils/fmgroids.h"
 #include "utils/fmgrprotos.h"
+#include "utils/acl.h"
+#include "utils/array.h"
 #include "utils/inval.h"
 #include "utils/lsyscache.h"
 #include "utils/syscache.h"
@@ -85,8 +88,15 @@ void OnRelcacheInvalidation(Datum, Oid relid) {
   if (ours) Forget();
 }
 
-// The extension's owner, schema and version, from its catalog row.
-bool ReadExtensionRow(Oid extension, Oid& owner, Oid& namespace_id, char*& version) {
+// The extension's owner, schema and version, and the relations whose
+// contents a dump carries (extconfig), from its catalog row.
+struct DumpedRelations {
+  Datum* oids;
+  int count;
+};
+
+bool ReadExtensionRow(Oid extension, Oid& owner, Oid& namespace_id, char*& version,
+                      DumpedRelations& dumped) {
   Relation catalog = table_open(ExtensionRelationId, AccessShareLock);
   ScanKeyData key;
   ScanKeyInit(&key, Anum_pg_extension_oid, BTEqualStrategyNumber, F_OIDEQ,
@@ -102,6 +112,12 @@ bool ReadExtensionRow(Oid extension, Oid& owner, Oid& namespace_id, char*& versi
     const Datum datum =
         heap_getattr(tuple, Anum_pg_extension_extversion, RelationGetDescr(catalog), &isnull);
     version = isnull ? nullptr : text_to_cstring(DatumGetTextPP(datum));
+    dumped = {nullptr, 0};
+    const Datum config =
+        heap_getattr(tuple, Anum_pg_extension_extconfig, RelationGetDescr(catalog), &isnull);
+    if (!isnull)
+      deconstruct_array(DatumGetArrayTypeP(config), OIDOID, sizeof(Oid), true, TYPALIGN_INT,
+                        &dumped.oids, nullptr, &dumped.count);
   }
   systable_endscan(scan);
   table_close(catalog, AccessShareLock);
@@ -117,29 +133,70 @@ Oid RelationOwner(Oid relid) {
   return owner;
 }
 
-// One of the extension's lease objects by name, or a clear ERROR: it must
-// be a sequence that is a member of the extension, in its schema. `owner`:
-// its owner.
-Oid FindLeaseObject(Oid extension, Oid namespace_id, const char* name, Oid& owner) {
+// One of the extension's lease objects by name, or a clear ERROR naming
+// it: it must be a sequence that is a member of the extension, in its
+// schema, whose value a dump carries (extconfig), written to WAL (not
+// unlogged), and readable and writable by its owner (`owner`), whose rights
+// uuid6 uses — never taken as a lease that was never written.
+Oid FindLeaseObject(Oid extension, Oid namespace_id, const DumpedRelations& dumped,
+                    const char* name, Oid& owner) {
   const Oid relid = get_relname_relid(name, namespace_id);
+  const char* schema = get_namespace_name(namespace_id);
+  const char* qualified = quote_qualified_identifier(schema, name);
+  const char* shown = psprintf("\"%s.%s\"", schema ? schema : "?", name);
+  const char* database = get_database_name(MyDatabaseId);
   if (OidIsValid(relid) && get_rel_relkind(relid) == RELKIND_SEQUENCE &&
       getExtensionOfObject(RelationRelationId, relid) == extension) {
     owner = RelationOwner(relid);
+    bool is_dumped = false;
+    for (int i = 0; i < dumped.count; i++)
+      is_dumped = is_dumped || DatumGetObjectId(dumped.oids[i]) == relid;
+    if (!is_dumped)
+      ereport(ERROR,
+              (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+               errmsg("uuid6: the database lease %s is not carried by pg_dump", shown),
+               errdetail("It is not registered with pg_extension_config_dump (ALTER EXTENSION "
+                         "... DROP SEQUENCE removes that): a restored dump of database \"%s\" "
+                         "would lack the lease, and keys could be made below its keys.",
+                         database),
+               errhint("As a superuser: UPDATE pg_catalog.pg_extension SET extconfig = "
+                       "array_append(extconfig, '%s'::regclass::oid), extcondition = "
+                       "array_append(extcondition, '') WHERE extname = 'uuid6'.",
+                       qualified)));
+    if (get_rel_persistence(relid) != RELPERSISTENCE_PERMANENT)
+      ereport(ERROR,
+              (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+               errmsg("uuid6: the database lease %s is unlogged", shown),
+               errdetail("An unlogged sequence is never written to WAL: a standby, a restored "
+                         "base backup or a crash would lose the lease of database \"%s\", and "
+                         "keys could be made below its keys.",
+                         database),
+               errhint("ALTER SEQUENCE %s SET LOGGED", qualified)));
+    if (pg_class_aclcheck(relid, owner, ACL_SELECT | ACL_UPDATE) != ACLCHECK_OK)
+      ereport(ERROR,
+              (errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
+               errmsg("uuid6: the database lease %s cannot be read and written by its owner",
+                      shown),
+               errdetail("uuid6 reads and writes it with the rights of its owner, %s.",
+                         GetUserNameFromId(owner, false)),
+               errhint("GRANT SELECT, UPDATE ON SEQUENCE %s TO %s", qualified,
+                       quote_identifier(GetUserNameFromId(owner, false)))));
     return relid;
   }
-  const char* schema = get_namespace_name(namespace_id);
   ereport(ERROR,
           (errcode(OidIsValid(relid) ? ERRCODE_WRONG_OBJECT_TYPE : ERRCODE_UNDEFINED_OBJECT),
-           errmsg("uuid6: the database lease \"%s.%s\" is %s", schema ? schema : "?", name,
+           errmsg("uuid6: the database lease %s is %s", shown,
                   OidIsValid(relid) ? "not the extension's sequence" : "missing"),
            errdetail("uuid6 writes the lease of each UUID version in database \"%s\" into its "
                      "sequences, so that keys stay above those already made after a failover, "
                      "a restore or an upgrade; no key is made without it.",
-                     get_database_name(MyDatabaseId)),
-           errhint("Create the sequence again in schema \"%s\" (CREATE SEQUENCE %s MINVALUE 0 "
-                   "START 0), make it a member with ALTER EXTENSION uuid6 ADD SEQUENCE, and "
-                   "grant SELECT and UPDATE on it to the extension's owner.",
-                   schema ? schema : "?", name)));
+                     database),
+           errhint("As a superuser, create it again as the extension's, carried by pg_dump: "
+                   "CREATE SEQUENCE %s AS bigint MINVALUE 0 START 0; ALTER EXTENSION uuid6 "
+                   "ADD SEQUENCE %s; UPDATE pg_catalog.pg_extension SET extconfig = "
+                   "array_append(extconfig, '%s'::regclass::oid), extcondition = "
+                   "array_append(extcondition, '') WHERE extname = 'uuid6'.",
+                   qualified, qualified, qualified)));
   pg_unreachable();
 }
 
@@ -153,13 +210,16 @@ void Resolve() {
   LeaseObjects found = {Kept::kNone, InvalidOid, InvalidOid, {}, InvalidOid, {}, InvalidOid};
   const Oid extension = get_extension_oid("uuid6", true);
   char* version = nullptr;
+  DumpedRelations dumped = {nullptr, 0};
   if (OidIsValid(extension) &&
-      ReadExtensionRow(extension, found.owner, found.namespace_id, version) && version != nullptr &&
+      ReadExtensionRow(extension, found.owner, found.namespace_id, version, dumped) &&
+      version != nullptr &&
       strcmp(version, "1.0") != 0 && strcmp(version, "1.1") != 0) {
     for (int i = 0; i < kRfcGeneratorCount; i++)
-      found.leases[i] = FindLeaseObject(extension, found.namespace_id, kLeaseNames[i],
+      found.leases[i] = FindLeaseObject(extension, found.namespace_id, dumped, kLeaseNames[i],
                                         found.lease_owners[i]);
-    found.mark = FindLeaseObject(extension, found.namespace_id, kMarkName, found.mark_owner);
+    found.mark =
+        FindLeaseObject(extension, found.namespace_id, dumped, kMarkName, found.mark_owner);
     found.kept = Kept::kKept;
   }
   objects = found;

@@ -18,6 +18,7 @@ extern "C" {
 #include "catalog/pg_type.h"
 #include "commands/dbcommands.h"
 #include "commands/extension.h"
+#include "storage/latch.h"
 #include "storage/lmgr.h"
 #include "utils/fmgroids.h"
 #include "utils/fmgrprotos.h"
@@ -26,6 +27,7 @@ extern "C" {
 #include "utils/inval.h"
 #include "utils/lsyscache.h"
 #include "utils/syscache.h"
+#include "utils/timestamp.h"
 }
 
 namespace uuid6::pg {
@@ -253,8 +255,43 @@ void BackToCaller(const CallerRights& caller) {
   SetUserIdAndSecContext(caller.user, caller.context);
 }
 
+// Takes `mode` on a lease object, waiting at most kLockPatienceMs, never in
+// the lock's queue. Reading or writing a sequence takes RowExclusiveLock to
+// the end of the transaction; a DROP EXTENSION, ALTER EXTENSION ... SET
+// SCHEMA or update script that then waits for AccessExclusiveLock behind an
+// open transaction would queue every later renewal behind itself, and key
+// generation in the database would stop until that transaction ended. A
+// clear ERROR instead names the object and what to end.
+constexpr long kLockPatienceMs = 1000;
+
+void LockLeaseObject(Oid sequence, LOCKMODE mode) {
+  const TimestampTz start = GetCurrentTimestamp();
+  while (!ConditionalLockRelationOid(sequence, mode)) {
+    if (TimestampDifferenceExceeds(start, GetCurrentTimestamp(), kLockPatienceMs)) {
+      const char* name = get_rel_name(sequence);
+      ereport(ERROR,
+              (errcode(ERRCODE_LOCK_NOT_AVAILABLE),
+               errmsg("uuid6: the database lease \"%s\" is locked", name ? name : "?"),
+               errdetail("A change of the extension (DROP EXTENSION, ALTER EXTENSION) holds or "
+                         "waits for it, most often behind a transaction that made keys in "
+                         "database \"%s\" and is still open; no key is made here until it ends.",
+                         get_database_name(MyDatabaseId)),
+               errhint("End the open transaction that holds a lock on the lease "
+                       "(pg_blocking_pids() of the waiting ALTER or DROP names it), or cancel "
+                       "the change; then retry.")));
+    }
+    (void)WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH, 5,
+                    PG_WAIT_EXTENSION);
+    ResetLatch(MyLatch);
+    CHECK_FOR_INTERRUPTS();
+  }
+}
+
 // A lease object's value, or kNoDatabaseLease when it was never written.
+// The sequence's own lock (taken by PostgreSQL to the transaction's end)
+// is taken here first, without queueing; the extra hold is given back.
 int64 ReadStored(Oid sequence) {
+  LockLeaseObject(sequence, RowExclusiveLock);
   CallerRights caller;
   BecomeOwner(sequence, caller);
   LOCAL_FCINFO(call, 1);
@@ -263,15 +300,18 @@ int64 ReadStored(Oid sequence) {
   call->args[0].isnull = false;
   const Datum value = pg_sequence_last_value(call);
   BackToCaller(caller);
+  UnlockRelationOid(sequence, RowExclusiveLock);
   return call->isnull ? kNoDatabaseLease : DatumGetInt64(value);
 }
 
 void WriteStored(Oid sequence, int64 value) {
+  LockLeaseObject(sequence, RowExclusiveLock);
   CallerRights caller;
   BecomeOwner(sequence, caller);
   DirectFunctionCall3(setval3_oid, ObjectIdGetDatum(sequence), Int64GetDatum(value),
                       BoolGetDatum(true));
   BackToCaller(caller);
+  UnlockRelationOid(sequence, RowExclusiveLock);
 }
 
 int64 OwnServerMark() {
@@ -412,7 +452,7 @@ bool CoverTickInDatabase(SharedState* state, Generator generator, Tick tick) {
   // Writers of one database's lease take turns, so that a lease computed
   // from an earlier clock never overwrites a later one. Released at once:
   // the sequence is not transactional.
-  LockRelationOid(sequence, ShareUpdateExclusiveLock);
+  LockLeaseObject(sequence, ShareUpdateExclusiveLock);
   if (invalidations != seen) {
     // The objects changed while waiting (dropped, moved): look them up again.
     UnlockRelationOid(sequence, ShareUpdateExclusiveLock);

@@ -314,6 +314,16 @@ void WriteStored(Oid sequence, int64 value) {
   UnlockRelationOid(sequence, RowExclusiveLock);
 }
 
+// The key this lease covers may leave at once — returned by a SELECT whose
+// transaction writes nothing else, or one that commits asynchronously —
+// and nothing else would flush the lease's WAL record before it does. So
+// the record is flushed first: the one just written (`wrote`), or, for a
+// lease another backend wrote and this one adopts, everything inserted so
+// far, which includes it. Once per renewal; a no-op where already flushed.
+void FlushLease(bool wrote) {
+  XLogFlush(wrote ? XactLastRecEnd : GetXLogInsertRecPtr());
+}
+
 int64 OwnServerMark() {
   return ServerMark(GetSystemIdentifier(), static_cast<int64_t>(PgStartTime),
                     static_cast<int>(PostmasterPid));
@@ -463,6 +473,7 @@ bool CoverTickInDatabase(SharedState* state, Generator generator, Tick tick) {
   const DatabaseLeaseStep step = PlanDatabaseLease(layout, tick, clock, ReadStored(sequence));
   if (step.write) WriteStored(sequence, step.stored);
   UnlockRelationOid(sequence, ShareUpdateExclusiveLock);
+  FlushLease(step.write);
   mark_to_write = false;
   if (invalidations == seen) database_lease_checked_through[g] = step.renew_after;
   return true;

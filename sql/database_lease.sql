@@ -159,7 +159,7 @@ SELECT version FROM app.uuid6_status();
 ALTER SEQUENCE app.uuid6_lease_v7 SET LOGGED;
 SELECT relowner::regrole AS lease_owner FROM pg_class WHERE oid = 'app.uuid6_lease_v8'::regclass \gset
 ALTER SEQUENCE app.uuid6_lease_v8 OWNER TO uuid6_lease_app;
-REVOKE ALL ON SEQUENCE app.uuid6_lease_v8 FROM PUBLIC, uuid6_lease_app;
+REVOKE UPDATE ON SEQUENCE app.uuid6_lease_v8 FROM uuid6_lease_app;
 \c uuid6_lease_db uuid6_lease_app
 SELECT app.uuid_generate_v8();
 \echo SQLSTATE :LAST_ERROR_SQLSTATE

@@ -174,7 +174,8 @@ Oid FindLeaseObject(Oid extension, Oid namespace_id, const DumpedRelations& dump
                          "keys could be made below its keys.",
                          database),
                errhint("ALTER SEQUENCE %s SET LOGGED", qualified)));
-    if (pg_class_aclcheck(relid, owner, ACL_SELECT | ACL_UPDATE) != ACLCHECK_OK)
+    if (pg_class_aclcheck(relid, owner, ACL_SELECT) != ACLCHECK_OK ||
+        pg_class_aclcheck(relid, owner, ACL_UPDATE) != ACLCHECK_OK)
       ereport(ERROR,
               (errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
                errmsg("uuid6: the database lease %s cannot be read and written by its owner",
@@ -247,8 +248,8 @@ struct CallerRights {
 void BecomeOwner(Oid sequence, CallerRights& caller) {
   const Oid owner = OwnerOf(sequence);
   GetUserIdAndSecContext(&caller.user, &caller.context);
-  SetUserIdAndSecContext(owner,
-                         caller.context | SECURITY_LOCAL_USERID_CHANGE | SECURITY_RESTRICTED_OPERATION);
+  SetUserIdAndSecContext(
+      owner, caller.context | SECURITY_LOCAL_USERID_CHANGE | SECURITY_RESTRICTED_OPERATION);
 }
 
 void BackToCaller(const CallerRights& caller) {
@@ -329,16 +330,15 @@ int64 OwnServerMark() {
                     static_cast<int>(PostmasterPid));
 }
 
-// A stored lease further ahead of the clock than the extension's owner may
-// lift the sequences: keys up to it may be in the database, so no key is
-// made until a superuser lifts the sequence to it (or writes a mistaken
-// lease lower). The hint gives the call, with an instant past the lease.
-[[noreturn]] void RefuseLeaseBeyondCap(Generator generator, int64 stored, bool owner_is_superuser) {
+// A stored lease further ahead of the clock than uuid6 may lift the
+// sequences to on its own: keys up to it may be in the database, so no key
+// is made there until a superuser's session lifts them (or a mistaken lease
+// is written lower). `bound_is_a_day`: the bound was a superuser's already.
+[[noreturn]] void RefuseLeaseBeyondCap(Generator generator, int64 stored, bool bound_is_a_day) {
   const int version = kRfcVersions[static_cast<int>(generator)];
-  const int64 past_lease_us =
-      UnixMicrosFromClockPart(generator, static_cast<uint64>(stored) + 1) + 1;
-  const char* instant = DatumGetCString(
-      DirectFunctionCall1(timestamptz_out, TimestampDatumFromUnixMicros(past_lease_us)));
+  const int64 lease_us = UnixMicrosFromClockPart(generator, static_cast<uint64>(stored));
+  const char* instant =
+      DatumGetCString(DirectFunctionCall1(timestamptz_out, TimestampDatumFromUnixMicros(lease_us)));
   ereport(ERROR,
           (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
            errmsg("uuid6: the lease of version %d in \"%s\" lies further ahead of the clock than "
@@ -346,15 +346,19 @@ int64 OwnServerMark() {
                   version, get_rel_name(objects.leases[static_cast<int>(generator)])),
            errdetail("Keys of database \"%s\" may reach %s, made on the server that wrote the "
                      "lease (before a move, a restore or a clock step back); this server's "
-                     "sequence is below that, and the extension's owner may lift it only %s "
-                     "ahead of the clock. No key is made here until the sequence is above the "
-                     "lease.",
+                     "sequence is below that, and may be lifted only %s ahead of the clock here. "
+                     "No key is made in this database until the sequences are above its leases.",
                      get_database_name(MyDatabaseId), instant,
-                     owner_is_superuser ? "one day" : "uuid6.max_advance"),
-           errhint("If keys were made that far ahead, a superuser lifts the sequence: SELECT "
-                   "uuid6_advance(uuid_generate_v%d('%s')). If the lease was written by hand, "
-                   "a superuser writes it lower with setval.",
-                   version, instant)));
+                     bound_is_a_day ? "one day" : "uuid6.max_advance (of the extension's owner)"),
+           bound_is_a_day
+               ? errhint("If the lease was written by hand, a superuser writes it lower with "
+                         "setval; else keys are made here once the clock has come within a day "
+                         "of it.")
+               : errhint("If keys were made that far ahead, a superuser makes one key in this "
+                         "database (SELECT uuid_generate_v%d()), which lifts the sequences to "
+                         "its leases; if the lease was written by hand, a superuser writes it "
+                         "lower with setval.",
+                         version)));
 }
 
 // Compares the database's server mark with this server's. When they differ,
@@ -378,9 +382,11 @@ Tick CheckServerMark(SharedState* state, Generator generator) {
   // this server's clock than that owner could with uuid6_advance (one day
   // for a superuser, uuid6.max_advance for any other role), plus the span a
   // lease reaches past the clock. A lease beyond that, above the sequence,
-  // may cover keys the database holds: refused, never followed only part
-  // of the way, which would make keys below them.
-  const bool owner_is_superuser = superuser_arg(objects.owner);
+  // may cover keys the database holds: refused, for every version, never
+  // followed only part of the way, which would make keys below them. In a
+  // superuser's session the bound is a superuser's: a superuser who makes a
+  // key there lifts the sequences as far as uuid6_advance would let them.
+  const bool owner_is_superuser = superuser_arg(objects.owner) || superuser();
   const int64 now_ns = UnixNanosNow();
   Tick target[kRfcGeneratorCount];
   for (int i = 0; i < kRfcGeneratorCount; i++) {

@@ -42,8 +42,11 @@ mkdir -p "$RESULTS"
 # run as postgres then.
 as_postgres() {
   if [ "$(id -u)" = 0 ]; then
-    runuser -u postgres -- env PATH="$PATH" LD_LIBRARY_PATH="${LD_LIBRARY_PATH:-}" \
-      PGHOST="${PGHOST:-}" PGPORT="${PGPORT:-}" PGDATABASE="${PGDATABASE:-}" PGUSER="${PGUSER:-}" "$@"
+    local pass=() name
+    for name in PGHOST PGPORT PGDATABASE PGUSER LD_LIBRARY_PATH; do
+      [ -n "${!name:-}" ] && pass+=("$name=${!name}")
+    done
+    runuser -u postgres -- env PATH="$PATH" "${pass[@]}" "$@"
   else
     "$@"
   fi
@@ -138,7 +141,7 @@ awk -F, -v backends="$BACKENDS" -v server="$SERVER" -v cpu="$CPU" -v cores="$COR
       for (j = 1; j <= nf; j++) {
         best = 0
         for (k = 1; k < i; k++) if (rate[b[k], order[j]] > best) best = rate[b[k], order[j]]
-        printf " %.2f |", best > 0 ? rate[b[i], order[j]] / best : 0
+        printf " %.2f |", (best > 0 ? rate[b[i], order[j]] / best : 0)
       }
       printf "\n"
     }

@@ -410,7 +410,8 @@ UUID6_SQL_FUNCTION(uuid6_advance) {
   // lifts it no further than the bound.
   if (unix_us > now_us + uuid6::pg::AdvanceLimitMicros(false) && !superuser()) {
     SpinLockAcquire(&sequence.lock);
-    const bool lifts = tick > uuid6::LastTick(uuid6::pg::SequenceCopy(state, static_cast<int>(generator)));
+    const bool lifts =
+        tick > uuid6::LastTick(uuid6::pg::SequenceCopy(state, static_cast<int>(generator)));
     SpinLockRelease(&sequence.lock);
     if (lifts)
       ereport(ERROR,

@@ -159,11 +159,10 @@ int WriteLeases(SharedState* state, int forced) {
     // In use: values taken. Under the compare-and-swap protocol backends
     // count theirs in batches, so a last tick above the one restored at
     // start says so too.
-    const bool used =
-        copy.generated > 0 ||
-        (AttachedAtomicSequences() != nullptr &&
-         last > ((static_cast<Tick>(state->persistence.restored_hi[i]) << 64) |
-                 state->persistence.restored_lo[i]));
+    const bool used = copy.generated > 0 ||
+                      (AttachedAtomicSequences() != nullptr &&
+                       last > ((static_cast<Tick>(state->persistence.restored_hi[i]) << 64) |
+                               state->persistence.restored_lo[i]));
     if (i == forced || (used && PastRenewalPoint(copy, current))) {
       // Above the lease already installed (which may come from a clock
       // reading later than this one), so that the renewal point moves on.

@@ -6,6 +6,8 @@
 
 namespace uuid6::pg {
 
+AtomicSequences* attached_atomic_sequences = nullptr;
+
 namespace {
 
 // 1.1's name for 1.1's layout: kept (see SharedState). 1.0's library used
@@ -23,7 +25,6 @@ SharedState* attached_state = nullptr;
 // Where the struct was found or created, and the aligned struct inside it
 // once the attached state is known to run the compare-and-swap protocol.
 AtomicSequences* atomic_struct = nullptr;
-AtomicSequences* attached_atomic = nullptr;
 SharedExtension* attached_extension = nullptr;
 StateMode attached_mode = StateMode::kSharedPreload;
 
@@ -40,7 +41,7 @@ void InitializeState(SharedState* state) {
   for (PaddedSequence& padded : state->sequences) SpinLockInit(&padded.sequence.lock);
   SpinLockInit(&state->persistence.lock);
   state->persistence.writer_pid = kAtomicProtocolMark;
-  attached_atomic = atomic_struct;
+  attached_atomic_sequences = atomic_struct;
   RestoreState(state);
 }
 
@@ -65,7 +66,7 @@ void InitializeAtomic(void* segment) {
 
 // The protocol of the state attached, from its mark.
 void DecideProtocol(SharedState* state) {
-  attached_atomic =
+  attached_atomic_sequences =
       state->persistence.writer_pid == kAtomicProtocolMark ? atomic_struct : nullptr;
 }
 
@@ -141,8 +142,8 @@ void InitializeExtensionSegment(void* segment) {
 // and the sequences first (see InitShmemStruct).
 SharedState* CreateLazily() {
   bool found = false;
-  atomic_struct = AlignedAtomic(
-      FindOrCreateNamedStruct<InitializeAtomic>(kAtomicName, kAtomicBytes, &found));
+  atomic_struct =
+      AlignedAtomic(FindOrCreateNamedStruct<InitializeAtomic>(kAtomicName, kAtomicBytes, &found));
   SharedState* state = static_cast<SharedState*>(
       FindOrCreateNamedStruct<InitializeSegment>(kStateName, sizeof(SharedState), &found));
   DecideProtocol(state);
@@ -202,31 +203,30 @@ SharedState* AttachSharedState() {
 
 SharedExtensionFields& AttachedExtension() { return attached_extension->fields; }
 
-AtomicSequences* AttachedAtomicSequences() { return attached_atomic; }
-
 int& WriterPidOf(Persistence& persistence) {
-  return persistence.writer_pid == kAtomicProtocolMark && attached_atomic != nullptr
-             ? attached_atomic->header.fields.writer_pid
+  return persistence.writer_pid == kAtomicProtocolMark && attached_atomic_sequences != nullptr
+             ? attached_atomic_sequences->header.fields.writer_pid
              : persistence.writer_pid;
 }
 
 SequenceState SequenceCopy(SharedState* state, int index) {
   SequenceState copy = state->sequences[index].sequence.state;
-  if (attached_atomic != nullptr) CopyAtomicSequence(attached_atomic->sequences[index], copy);
+  if (attached_atomic_sequences != nullptr)
+    CopyAtomicSequence(attached_atomic_sequences->sequences[index], copy);
   return copy;
 }
 
 void RaiseSequenceLastTick(SharedState* state, int index, Tick tick) {
-  if (attached_atomic != nullptr)
-    RaiseAtomicLastTick(attached_atomic->sequences[index], tick);
+  if (attached_atomic_sequences != nullptr)
+    RaiseAtomicLastTick(attached_atomic_sequences->sequences[index], tick);
   else
     RaiseLastTick(state->sequences[index].sequence.state, tick);
 }
 
 void ExtendSequenceLease(SharedState* state, int index, Tick lease) {
   const SequenceLayout& layout = LayoutOf(static_cast<Generator>(index));
-  if (attached_atomic != nullptr)
-    ExtendAtomicLease(attached_atomic->sequences[index], layout, lease);
+  if (attached_atomic_sequences != nullptr)
+    ExtendAtomicLease(attached_atomic_sequences->sequences[index], layout, lease);
   else
     ExtendLease(state->sequences[index].sequence.state, layout, lease);
 }

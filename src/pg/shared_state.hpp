@@ -150,8 +150,10 @@ struct AtomicSequences {
 };
 
 // The words of the attached state's sequences, or null where the state
-// runs the spinlock protocol (it was created by an earlier library).
-AtomicSequences* AttachedAtomicSequences();
+// runs the spinlock protocol (it was created by an earlier library); set
+// when the state is attached. Read on every generation, so inline.
+extern AtomicSequences* attached_atomic_sequences;
+inline AtomicSequences* AttachedAtomicSequences() { return attached_atomic_sequences; }
 
 // The writer's claim of the state's protocol: Persistence::writer_pid, or
 // AtomicSequences' where Persistence::writer_pid holds the mark.

@@ -43,7 +43,7 @@ struct Cluster {
   const SequenceLayout& layout;
   std::unique_ptr<Sequence> sequence{new Sequence()};
   std::mutex lock;
-  SequenceState stats{};             // regression bookkeeping, under `lock`
+  SequenceState stats{};  // regression bookkeeping, under `lock`
   std::atomic<uint64_t> durable_hi{0}, durable_lo{0};  // the last lease "written"
   std::atomic<int64_t> clock_ns{kNow};
   std::atomic<bool> step_back{false};
@@ -131,9 +131,9 @@ struct Cluster {
 
 struct ThreadLog {
   std::vector<Tick> ticks;
-  int disorder = 0;        // a tick at or below the thread's previous one
+  int disorder = 0;         // a tick at or below the thread's previous one
   int behind_returned = 0;  // at or below a tick returned before the step began
-  int above_lease = 0;     // above every lease made durable by then
+  int above_lease = 0;      // above every lease made durable by then
 };
 
 // `threads` threads take `per_thread` ticks each; halfway through, with

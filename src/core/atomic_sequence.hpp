@@ -146,6 +146,12 @@ inline bool ReplaceAtomicLast(AtomicSequence<Ops>& s, uint64_t& word, Tick base,
 // — unless 256 rebases (at least two years of a v6 sequence's offsets, or as
 // many uuid6_advance calls far ahead) pass between its read and its swap.
 //
+// The renewal point: published with the lease it belongs to, and read
+// from the same slot; a value read before a renewal moved it on is lower,
+// and only makes this step ask for a renewal that the writer, looking at
+// the sequence again under the lock, finds not due (WriteLeases). No step
+// passes the lease because of it: the lease check above is separate.
+//
 // The clock: read outside any lock, so a backend may arrive with a reading
 // older than one another backend already used; max(clock tick, last + 1)
 // keeps the order whatever the readings (the race SequenceLayout's

@@ -80,7 +80,12 @@ fuzz: $(BUILD_DIR)/fuzz_codec
 bench:
 	PG_CONFIG="$(filter-out pg_config,$(PG_CONFIG))" bash test/bench/bench.sh
 
-.PHONY: bench
+# Keys per second as backends are added, against the server on the PATH
+# (test/bench/scaling.sh; uuid6 installed there first).
+bench-scaling:
+	bash test/bench/scaling.sh
+
+.PHONY: bench bench-scaling
 
 # --- The soak test alone, long: scripts/soak.sh -------------------------------
 

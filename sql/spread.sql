@@ -6,6 +6,7 @@
 -- scans only.
 \set VERBOSITY default
 \set SHOW_CONTEXT never
+SET timezone = 'UTC';
 
 -- A spread key built from its documented fields in SQL, independently of
 -- the library: bucket byte (bucket << (8 - bits)), the v7 tick of `v7`

@@ -87,6 +87,13 @@ bench-scaling:
 
 .PHONY: bench bench-scaling
 
+# Many writers, by key: v7, v4, spread keys in one index and in partitions
+# (test/bench/spread.sh), against a scratch cluster of the server on PATH.
+bench-spread:
+	PG_CONFIG="$(filter-out pg_config,$(PG_CONFIG))" bash test/bench/spread.sh
+
+.PHONY: bench-spread
+
 # --- The soak test alone, long: scripts/soak.sh -------------------------------
 
 SOAK_S ?= 600

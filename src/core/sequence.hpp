@@ -287,7 +287,8 @@ inline void RaiseLastTick(SequenceState& state, Tick tick) noexcept {
 
 // The tick a sequence of `generator` would have handed out for `id`, so
 // that raising the sequence to it puts every later value above `id`: v6
-// (ts60, clock_seq), v7 (ms, rand_a, top 8 bits of rand_b), v8 (ts60, seq).
+// (ts60, clock_seq), v7 (ms, rand_a, top 8 bits of rand_b, or the tick a
+// spread key carries: core/spread.hpp), v8 (ts60, seq; not a spread key).
 // False for the draft layouts and for a UUID of another version.
 bool TickOfUuid(Generator generator, const Uuid& id, Tick& tick) noexcept;
 

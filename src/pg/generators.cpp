@@ -6,6 +6,7 @@
 #include "core/database_lease.hpp"
 #include "core/random_pool.hpp"
 #include "core/sequence.hpp"
+#include "core/spread.hpp"
 #include "pg/convert.hpp"
 #include "pg/db_lease.hpp"
 #include "pg/generators.hpp"
@@ -370,7 +371,8 @@ UUID6_SQL_FUNCTION(uuid6_advance) {
       generator = Generator::kV7;
       break;
     case 8:
-      generator = Generator::kV8;
+      // A spread key carries a tick of the v7 sequence (core/spread.hpp).
+      generator = uuid6::IsSpread(id) ? Generator::kV7 : Generator::kV8;
       break;
     default:
       ereport(ERROR,

@@ -80,7 +80,19 @@ fuzz: $(BUILD_DIR)/fuzz_codec
 bench:
 	PG_CONFIG="$(filter-out pg_config,$(PG_CONFIG))" bash test/bench/bench.sh
 
-.PHONY: bench
+# Keys per second as backends are added, against the server on the PATH
+# (test/bench/scaling.sh; uuid6 installed there first).
+bench-scaling:
+	bash test/bench/scaling.sh
+
+.PHONY: bench bench-scaling
+
+# Many writers, by key: v7, v4, spread keys in one index and in partitions
+# (test/bench/spread.sh), against a scratch cluster of the server on PATH.
+bench-spread:
+	PG_CONFIG="$(filter-out pg_config,$(PG_CONFIG))" bash test/bench/spread.sh
+
+.PHONY: bench-spread
 
 # --- The soak test alone, long: scripts/soak.sh -------------------------------
 

@@ -199,11 +199,20 @@ git -C "$ROOT" archive bbaf64e | tar -x -C "$PREVIOUS_DIR" &&
     previous_none="uuid6 1.1 does not build against PostgreSQL $major (it predates it), so no 1.1 session can run beside 1.2 there"
 }
 chmod -R a+rX "$PREVIOUS_DIR"
+# The 1.2 library too, from the 1.2 release: it builds on every major this
+# one supports, so a failed build fails the test (it runs without it).
+PREVIOUS_12_DIR=$(cluster_dir uuid6-1.2)
+rm -rf "${PREVIOUS_12_DIR:?}"/*
+git -C "$ROOT" archive c9836ae | tar -x -C "$PREVIOUS_12_DIR" &&
+  make -C "$PREVIOUS_12_DIR" -s PG_CONFIG="$PG_CONFIG" >"$PREVIOUS_12_DIR/build.log" 2>&1 ||
+  echo "could not build the 1.2 library: see $PREVIOUS_12_DIR/build.log"
+chmod -R a+rX "$PREVIOUS_12_DIR"
 TAP_DIR=$(cluster_dir tap)
 pgxs_dir=$(dirname "$("$PG_CONFIG" --pgxs)")/..
 as_postgres rm -rf "$TAP_DIR/tmp_check"
 as_postgres env TESTDIR="$TAP_DIR" TESTDATADIR="$TAP_DIR/tmp_check" TESTLOGDIR="$TAP_DIR/tmp_check/log" \
   UUID6_PREVIOUS_LIBRARY="$PREVIOUS_DIR/uuid6.so" UUID6_PREVIOUS_NONE="$previous_none" \
+  UUID6_PREVIOUS_12_LIBRARY="$PREVIOUS_12_DIR/uuid6.so" \
   PG_REGRESS="$pgxs_dir/test/regress/pg_regress" \
   PERL5LIB="$pgxs_dir/test/perl:$ROOT/test/perl" \
   bash -c "cd '$ROOT' && prove ${PROVE_FLAGS:-} test/t/*.pl" 2>&1 | tee "$BUILD/tap.log"

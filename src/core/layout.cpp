@@ -1,6 +1,8 @@
 #include "core/layout.hpp"
 
 #include <cstring>
+
+#include "core/spread.hpp"
 #include "core/no_postgres.hpp"  // last: proves no PostgreSQL header came in
 
 namespace uuid6 {
@@ -263,9 +265,13 @@ bool ExtractUnixMicros(const Uuid& id, bool sub_ms, int64_t& unix_us) noexcept {
       unix_us = sub_ms ? UnixMicrosFromV7Fraction(V7UnixMillis(id), V7RandA(id))
                        : UnixMicrosFromV7(V7UnixMillis(id));
       return true;
-    case 8:
-      unix_us = UnixMicrosFromV8Ticks(V8Timestamp(id));
+    case 8: {
+      // A spread key reads as the v7 it carries (core/spread.hpp).
+      SpreadKey spread;
+      unix_us = ReadSpread(id, spread) ? SpreadUnixMicros(spread.tick, sub_ms)
+                                       : UnixMicrosFromV8Ticks(V8Timestamp(id));
       return true;
+    }
     default:
       return false;
   }
@@ -305,11 +311,18 @@ Fields Inspect(const Uuid& id) noexcept {
     case 7:
       fields.counter = static_cast<int32_t>(Counter8(id));
       break;
-    case 8:
+    case 8: {
+      // A spread key shows its v7 counter and, like a v7, no node.
+      SpreadKey spread;
+      if (ReadSpread(id, spread)) {
+        fields.counter = static_cast<int32_t>(spread.tick & 0xFF);
+        break;
+      }
       fields.counter = static_cast<int32_t>(Counter8(id));
       fields.node_bits = 54;
       fields.node = Node54(id);
       break;
+    }
     default:
       break;
   }

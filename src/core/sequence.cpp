@@ -1,6 +1,7 @@
 #include "core/sequence.hpp"
 
 #include "core/draft_v7.hpp"
+#include "core/spread.hpp"
 #include "core/no_postgres.hpp"  // last: proves no PostgreSQL header came in
 
 namespace uuid6 {
@@ -103,8 +104,12 @@ int NodeIdOf(const Uuid& id) noexcept {
     case 6:
       return static_cast<int>((id.lo >> LayoutOf(Generator::kV6).node_id_shift) & kNodeIdMask);
     case 7:
-    case 8:
       return static_cast<int>((id.lo >> LayoutOf(Generator::kV7).node_id_shift) & kNodeIdMask);
+    case 8:
+      // A spread key keeps its node id after the v7 tick (core/spread.hpp).
+      return static_cast<int>(
+          (id.lo >> (IsSpread(id) ? kSpreadNodeIdShift : LayoutOf(Generator::kV8).node_id_shift)) &
+          kNodeIdMask);
     default:
       return -1;
   }
@@ -185,12 +190,19 @@ bool TickOfUuid(Generator generator, const Uuid& id, Tick& tick) noexcept {
       if (version != 6) return false;
       tick = (static_cast<Tick>(V6Timestamp(id)) << 14) | ClockSequence(id);
       return true;
-    case Generator::kV7:
+    case Generator::kV7: {
+      // A spread key carries a tick of the v7 sequence (core/spread.hpp).
+      SpreadKey spread;
+      if (ReadSpread(id, spread)) {
+        tick = spread.tick;
+        return true;
+      }
       if (version != 7) return false;
       tick = (static_cast<Tick>((V7UnixMillis(id) << 12) | V7RandA(id)) << 8) | Counter8(id);
       return true;
+    }
     case Generator::kV8:
-      if (version != 8) return false;
+      if (version != 8 || IsSpread(id)) return false;
       tick = (static_cast<Tick>(V8Timestamp(id)) << 8) | Counter8(id);
       return true;
     default:

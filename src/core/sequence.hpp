@@ -173,12 +173,10 @@ enum class LeaseFallback {
 // counter start of a new clock tick; `saw_regression` says this process read
 // its own clock go backwards since its previous reading, which no race can
 // cause.
-inline bool TryAdvanceSequence(SequenceState& state, const SequenceLayout& layout,
-                               uint64_t clock, uint64_t random, bool saw_regression,
-                               Tick& next,
-                               LeaseFallback fallback = LeaseFallback::kNone) noexcept {
-  const Tick last = LastTick(state);
-  const Tick lease = LeaseTick(state);
+// The tick TryAdvanceSequence takes after `last` under `lease`, without
+// touching any state: false when it lies beyond the lease (see there).
+inline bool ChooseNextTick(const SequenceLayout& layout, Tick last, Tick lease, uint64_t clock,
+                           uint64_t random, LeaseFallback fallback, Tick& next) noexcept {
   next = NextTick(layout, last, clock, random);
   if (next > lease) {
     const Tick lease_clock = lease >> layout.low_bits;
@@ -190,6 +188,13 @@ inline bool TryAdvanceSequence(SequenceState& state, const SequenceLayout& layou
                                                             : 0;
     next = NextTick(layout, last, static_cast<uint64_t>(from), random);
   }
+  return true;
+}
+
+// The clock bookkeeping of a taken tick: the newest reading seen, and a
+// reading behind it counted as a regression where no race explains it.
+inline void NoteClockReading(SequenceState& state, const SequenceLayout& layout, uint64_t clock,
+                             bool saw_regression) noexcept {
   if (clock < state.clock_high_water) {
     const uint64_t behind = state.clock_high_water - clock;
     if (saw_regression || behind > layout.race_tolerance) {
@@ -200,6 +205,15 @@ inline bool TryAdvanceSequence(SequenceState& state, const SequenceLayout& layou
   } else {
     state.clock_high_water = clock;
   }
+}
+
+inline bool TryAdvanceSequence(SequenceState& state, const SequenceLayout& layout,
+                               uint64_t clock, uint64_t random, bool saw_regression,
+                               Tick& next,
+                               LeaseFallback fallback = LeaseFallback::kNone) noexcept {
+  if (!ChooseNextTick(layout, LastTick(state), LeaseTick(state), clock, random, fallback, next))
+    return false;
+  NoteClockReading(state, layout, clock, saw_regression);
   state.last_hi = static_cast<uint64_t>(next >> 64);
   state.last_lo = static_cast<uint64_t>(next);
   state.generated++;
@@ -273,7 +287,8 @@ inline void RaiseLastTick(SequenceState& state, Tick tick) noexcept {
 
 // The tick a sequence of `generator` would have handed out for `id`, so
 // that raising the sequence to it puts every later value above `id`: v6
-// (ts60, clock_seq), v7 (ms, rand_a, top 8 bits of rand_b), v8 (ts60, seq).
+// (ts60, clock_seq), v7 (ms, rand_a, top 8 bits of rand_b, or the tick a
+// spread key carries: core/spread.hpp), v8 (ts60, seq; not a spread key).
 // False for the draft layouts and for a UUID of another version.
 bool TickOfUuid(Generator generator, const Uuid& id, Tick& tick) noexcept;
 

@@ -399,7 +399,7 @@ Tick CheckServerMark(SharedState* state, Generator generator) {
     if (target[i] <= cap) continue;
     SharedSequence& sequence = state->sequences[i].sequence;
     SpinLockAcquire(&sequence.lock);
-    const bool below = LastTick(sequence.state) < target[i];
+    const bool below = LastTick(SequenceCopy(state, i)) < target[i];
     SpinLockRelease(&sequence.lock);
     if (below) RefuseLeaseBeyondCap(lifted, stored[i], owner_is_superuser);
   }
@@ -410,8 +410,9 @@ Tick CheckServerMark(SharedState* state, Generator generator) {
     SharedSequence& sequence = state->sequences[i].sequence;
     for (;;) {
       SpinLockAcquire(&sequence.lock);
-      RaiseLastTick(sequence.state, target[i]);
-      const bool covered = LastTick(sequence.state) <= LeaseTick(sequence.state);
+      RaiseSequenceLastTick(state, i, target[i]);
+      const SequenceState copy = SequenceCopy(state, i);
+      const bool covered = LastTick(copy) <= LeaseTick(copy);
       SpinLockRelease(&sequence.lock);
       if (covered) break;
       // Flushed: once this server's mark is written, nothing but the state

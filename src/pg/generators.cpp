@@ -6,6 +6,7 @@
 #include "core/database_lease.hpp"
 #include "core/random_pool.hpp"
 #include "core/sequence.hpp"
+#include "core/spread.hpp"
 #include "pg/convert.hpp"
 #include "pg/db_lease.hpp"
 #include "pg/generators.hpp"
@@ -16,6 +17,7 @@
 #include "pg/sql_function.hpp"
 
 extern "C" {
+#include "access/xact.h"
 #include "access/xlog.h"
 }
 
@@ -35,6 +37,82 @@ int64 previous_clock_ns = 0;
 
 bool FillStrongRandom(void* buffer, size_t length) { return pg_strong_random(buffer, length); }
 
+// Under the compare-and-swap protocol: the clock part up to which this
+// process may take the lock-free step without noting its reading in the
+// sequence's clock bookkeeping (see TryNextTick), and the values it took
+// that `generated` does not count yet.
+uint64 clock_noted_until[uuid6::kGeneratorCount];
+uint64 pending_generated[uuid6::kGeneratorCount];
+// Counted in batches of this many, and at the end of every transaction.
+constexpr uint64 kGeneratedBatch = 4096;
+
+// Adds this process's uncounted values to `generated`: with the sequence's
+// lock held.
+inline void CountPendingLocked(uuid6::pg::SharedSequence& sequence, int index) {
+  sequence.state.generated += pending_generated[index];
+  pending_generated[index] = 0;
+}
+
+void CountPending() {
+  uuid6::pg::SharedState* state = uuid6::pg::AttachSharedState();
+  for (int i = 0; i < uuid6::kGeneratorCount; i++) {
+    if (pending_generated[i] == 0) continue;
+    uuid6::pg::SharedSequence& sequence = state->sequences[i].sequence;
+    SpinLockAcquire(&sequence.lock);
+    CountPendingLocked(sequence, i);
+    SpinLockRelease(&sequence.lock);
+  }
+}
+
+// Values are counted by the end of the transaction that took them, so that
+// uuid6_status in any session shows every value of a finished transaction
+// (and its own session's, which it adds).
+void CountPendingAtTransactionEnd(XactEvent, void*) {
+  bool any = false;
+  for (uint64 pending : pending_generated) any = any || pending != 0;
+  if (any) CountPending();
+}
+
+// The step of the compare-and-swap protocol (core/atomic_sequence.hpp).
+// Lock-free while this process's clock has not gone back since its previous
+// reading and its reading is noted in the clock bookkeeping at most a tenth
+// of the race tolerance ago: then the bookkeeping (newest reading, the
+// regressions counted) lags by less than a tenth of a second, and a reading
+// a full race tolerance behind it is still caught — by the backend that
+// makes it, since its own earlier reading was above it, or by one that
+// starts, whose first step is a locked one. Every clock step back is thus
+// counted under the lock as TryAdvanceSequence counts it. Otherwise, and
+// whenever the lock-free step gives up (lease used up, offsets of the epoch
+// used up), the locked step, with the lease fallback of the caller.
+inline bool TryAtomicNextTick(uuid6::pg::SharedSequence& sequence,
+                              uuid6::pg::SharedAtomicSequence& words, int index,
+                              const uuid6::SequenceLayout& layout, uint64 clock,
+                              bool saw_regression, uint64 random, uuid6::LeaseFallback fallback,
+                              uuid6::Tick& tick, bool& running_low) {
+  if (likely(fallback == uuid6::LeaseFallback::kNone && !saw_regression &&
+             clock < clock_noted_until[index])) {
+    if (likely(uuid6::TryAtomicStep(words, layout, clock, random, tick, running_low))) {
+      if (unlikely(++pending_generated[index] >= kGeneratedBatch)) {
+        SpinLockAcquire(&sequence.lock);
+        CountPendingLocked(sequence, index);
+        SpinLockRelease(&sequence.lock);
+      }
+      return true;
+    }
+  }
+  SpinLockAcquire(&sequence.lock);
+  const bool taken =
+      uuid6::TakeLockedAtomicStep(words, layout, clock, random, fallback, tick, running_low);
+  if (taken) {
+    uuid6::NoteClockReading(sequence.state, layout, clock, saw_regression);
+    pending_generated[index]++;
+    CountPendingLocked(sequence, index);
+  }
+  SpinLockRelease(&sequence.lock);
+  if (taken) clock_noted_until[index] = clock + layout.race_tolerance / 10;
+  return taken;
+}
+
 // One attempt at the next tick of `generator`'s sequence: the clock read
 // before the spinlock; under it, only TryAdvanceSequence's integer
 // read-compare-write and the lease checks. False when the lease must be
@@ -46,7 +124,14 @@ inline bool TryNextTick(uuid6::pg::SharedSequence& sequence, Generator generator
   const bool saw_regression = now_ns < previous_clock_ns;
   previous_clock_ns = now_ns;
   const uint64 clock = uuid6::pg::ClockPartAt(generator, now_ns);
+  uuid6::pg::AtomicSequences* atomic = uuid6::pg::AttachedAtomicSequences();
+  if (likely(atomic != nullptr)) {
+    const int index = static_cast<int>(generator);
+    return TryAtomicNextTick(sequence, atomic->sequences[index], index, layout, clock,
+                             saw_regression, random, fallback, tick, running_low);
+  }
 
+  // The spinlock protocol, where an earlier library created the state.
   // SpinLockAcquire alone: where the first exchange finds the lock held,
   // PostgreSQL's own wait loop already reads before it retries the exchange
   // on the platforms where that helps (TAS_SPIN), so a read of our own
@@ -91,6 +176,8 @@ __attribute__((noinline, cold)) uuid6::Tick NextTickAfterRenewal(
 
 namespace uuid6::pg {
 
+void RegisterGeneratedCounting() { RegisterXactCallback(CountPendingAtTransactionEnd, nullptr); }
+
 uint64 TakeRandom64() {
   uint64_t random = 0;
   if (!uuid6::TakeRandom64(random_pool, MyProcPid, FillStrongRandom, random))
@@ -106,9 +193,13 @@ uint64 TakeRandom64() {
 uuid6::Tick TakeSequenceTick(Generator generator, uint64 random) {
   SharedState* state = AttachSharedState();
   SharedSequence& sequence = state->sequences[static_cast<int>(generator)].sequence;
-  // Ask for the sequence's cache line for writing now, so that its transfer
-  // from another core overlaps the clock read and the random draw.
-  __builtin_prefetch(&sequence, 1, 3);
+  // Ask for the line of the word the step writes now, so that its transfer
+  // from another core overlaps the clock read.
+  AtomicSequences* atomic = AttachedAtomicSequences();
+  if (likely(atomic != nullptr))
+    __builtin_prefetch(&atomic->sequences[static_cast<int>(generator)], 1, 3);
+  else
+    __builtin_prefetch(&sequence, 1, 3);
   const uuid6::SequenceLayout& layout = uuid6::LayoutOf(generator);
   uuid6::Tick tick = 0;
   do {
@@ -209,8 +300,10 @@ UUID6_SQL_FUNCTION(uuid6_status) {
     const uuid6::SequenceLayout& layout = uuid6::LayoutOf(generator);
     uuid6::pg::SharedSequence& sequence = state->sequences[i].sequence;
     SpinLockAcquire(&sequence.lock);
-    const uuid6::SequenceState copy = sequence.state;
+    uuid6::SequenceState copy = uuid6::pg::SequenceCopy(state, i);
     SpinLockRelease(&sequence.lock);
+    // This session's values not counted yet (see CountPending).
+    copy.generated += pending_generated[i];
 
     Datum values[kColumns];
     bool nulls[kColumns];
@@ -278,7 +371,8 @@ UUID6_SQL_FUNCTION(uuid6_advance) {
       generator = Generator::kV7;
       break;
     case 8:
-      generator = Generator::kV8;
+      // A spread key carries a tick of the v7 sequence (core/spread.hpp).
+      generator = uuid6::IsSpread(id) ? Generator::kV7 : Generator::kV8;
       break;
     default:
       ereport(ERROR,
@@ -318,7 +412,8 @@ UUID6_SQL_FUNCTION(uuid6_advance) {
   // lifts it no further than the bound.
   if (unix_us > now_us + uuid6::pg::AdvanceLimitMicros(false) && !superuser()) {
     SpinLockAcquire(&sequence.lock);
-    const bool lifts = tick > uuid6::LastTick(sequence.state);
+    const bool lifts =
+        tick > uuid6::LastTick(uuid6::pg::SequenceCopy(state, static_cast<int>(generator)));
     SpinLockRelease(&sequence.lock);
     if (lifts)
       ereport(ERROR,
@@ -342,12 +437,13 @@ UUID6_SQL_FUNCTION(uuid6_advance) {
   uuid6::Tick renew_after_before = 0;
   for (bool written = false;;) {
     SpinLockAcquire(&sequence.lock);
-    uuid6::RaiseLastTick(sequence.state, tick);
-    const uuid6::Tick last = uuid6::LastTick(sequence.state);
-    const uuid6::Tick renew_after = uuid6::RenewalPoint(sequence.state);
+    uuid6::pg::RaiseSequenceLastTick(state, static_cast<int>(generator), tick);
+    const uuid6::SequenceState copy = uuid6::pg::SequenceCopy(state, static_cast<int>(generator));
+    const uuid6::Tick last = uuid6::LastTick(copy);
+    const uuid6::Tick renew_after = uuid6::RenewalPoint(copy);
     const bool covered =
-        !uuid6::PastRenewalPoint(sequence.state, last) ||
-        (written && last < uuid6::LeaseTick(sequence.state) && renew_after != renew_after_before);
+        !uuid6::PastRenewalPoint(copy, last) ||
+        (written && last < uuid6::LeaseTick(copy) && renew_after != renew_after_before);
     SpinLockRelease(&sequence.lock);
     if (covered && written) break;
     renew_after_before = renew_after;

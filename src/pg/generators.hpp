@@ -7,6 +7,10 @@
 
 namespace uuid6::pg {
 
+// Counts the values a transaction took into uuid6_status's `generated`
+// when it ends (see generators.cpp); from _PG_init.
+void RegisterGeneratedCounting();
+
 // 64 bits from this process's CSPRNG reserve; an ERROR if none can be had.
 uint64 TakeRandom64();
 

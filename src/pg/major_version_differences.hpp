@@ -10,6 +10,9 @@
 extern "C" {
 #if PG_VERSION_NUM >= 170000
 #include "storage/dsm_registry.h"
+#include "storage/procnumber.h"
+#else
+#include "storage/backendid.h"
 #endif
 }
 
@@ -44,6 +47,19 @@ void* FindOrCreateNamedStruct(const char* name, size_t size, bool* found) {
   if (!*found) Initialize(segment);
   LWLockRelease(AddinShmemInitLock);
   return segment;
+#endif
+}
+
+// This process's slot among the server's PGPROCs, from 0: backends that are
+// connected at one moment hold different slots, which a process id modulo
+// a bucket count does not promise. 17 numbers the slots from 0
+// (MyProcNumber); 15 and 16 count backend ids from 1 (MyBackendId). -1 for
+// a process without one.
+inline int BackendSlot() {
+#if PG_VERSION_NUM >= 170000
+  return MyProcNumber;
+#else
+  return MyBackendId == InvalidBackendId ? -1 : MyBackendId - 1;
 #endif
 }
 

@@ -8,6 +8,7 @@ extern "C" {
 #include "access/xact.h"
 #include "tcop/tcopprot.h"
 }
+#include "pg/generators.hpp"
 #include "pg/settings.hpp"
 #include "pg/shared_state.hpp"
 
@@ -48,6 +49,7 @@ PGDLLEXPORT void _PG_init(void);
 
 void _PG_init(void) {
   uuid6::pg::DefineSettings();
+  uuid6::pg::RegisterGeneratedCounting();
   // Shared memory can only be reserved while the postmaster loads
   // shared_preload_libraries; any later load attaches lazily on first use.
   if (process_shared_preload_libraries_in_progress) {

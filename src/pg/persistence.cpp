@@ -106,13 +106,14 @@ bool ProcessGone(int pid) { return kill(pid, 0) != 0 && errno == ESRCH; }
 // whether the holder still exists. The claim is announced as one that will
 // broadcast when released.
 bool ClaimWriter(Persistence& persistence, bool must) {
-  const int holder = *static_cast<volatile int*>(&persistence.writer_pid);
+  int& writer_pid = WriterPidOf(persistence);
+  const int holder = *static_cast<volatile int*>(&writer_pid);
   if (holder != 0 && (!must || !ProcessGone(holder))) return false;
   bool claimed = false;
   SharedExtensionFields& extension = AttachedExtension();
   SpinLockAcquire(&persistence.lock);
-  if (persistence.writer_pid == 0 || persistence.writer_pid == holder) {
-    persistence.writer_pid = MyProcPid;
+  if (writer_pid == 0 || writer_pid == holder) {
+    writer_pid = MyProcPid;
     extension.broadcasting_writer_pid = MyProcPid;
     claimed = true;
   }
@@ -123,9 +124,10 @@ bool ClaimWriter(Persistence& persistence, bool must) {
 // Releases the claim, then wakes every caller waiting for the write.
 void ReleaseWriter(Persistence& persistence) {
   SharedExtensionFields& extension = AttachedExtension();
+  int& writer_pid = WriterPidOf(persistence);
   SpinLockAcquire(&persistence.lock);
-  if (persistence.writer_pid == MyProcPid) {
-    persistence.writer_pid = 0;
+  if (writer_pid == MyProcPid) {
+    writer_pid = 0;
     extension.broadcasting_writer_pid = 0;
   }
   SpinLockRelease(&persistence.lock);
@@ -147,14 +149,21 @@ int WriteLeases(SharedState* state, int forced) {
     const uint64 clock = ClockPartAt(generator, UnixNanosNow());
     SharedSequence& sequence = state->sequences[i].sequence;
     SpinLockAcquire(&sequence.lock);
-    const SequenceState copy = sequence.state;
+    const SequenceState copy = SequenceCopy(state, i);
     SpinLockRelease(&sequence.lock);
 
     const Tick last = LastTick(copy);
     const Tick lease = LeaseTick(copy);
     const Tick clock_tick = static_cast<Tick>(clock) << layout.low_bits;
     const Tick current = last > clock_tick ? last : clock_tick;
-    if (i == forced || (copy.generated > 0 && PastRenewalPoint(copy, current))) {
+    // In use: values taken. Under the compare-and-swap protocol backends
+    // count theirs in batches, so a last tick above the one restored at
+    // start says so too.
+    const bool used = copy.generated > 0 ||
+                      (AttachedAtomicSequences() != nullptr &&
+                       last > ((static_cast<Tick>(state->persistence.restored_hi[i]) << 64) |
+                               state->persistence.restored_lo[i]));
+    if (i == forced || (used && PastRenewalPoint(copy, current))) {
       // Above the lease already installed (which may come from a clock
       // reading later than this one), so that the renewal point moves on.
       persisted.lease[i] = RenewedLease(layout, last, lease, clock);
@@ -171,7 +180,7 @@ int WriteLeases(SharedState* state, int forced) {
     if (!renewed[i]) continue;
     SharedSequence& sequence = state->sequences[i].sequence;
     SpinLockAcquire(&sequence.lock);
-    ExtendLease(sequence.state, LayoutOf(static_cast<Generator>(i)), persisted.lease[i]);
+    ExtendSequenceLease(state, i, persisted.lease[i]);
     SpinLockRelease(&sequence.lock);
   }
   return 0;
@@ -232,8 +241,8 @@ StateFileRead ReadStateFile() {
 // (In single-user mode there is no postmaster: the one process stands in.)
 int FencePid() { return PostmasterPid != 0 ? static_cast<int>(PostmasterPid) : MyProcPid; }
 
-bool UnreadableFence(const Persistence& persistence) {
-  return *static_cast<const volatile int*>(&persistence.writer_pid) == FencePid();
+bool UnreadableFence(Persistence& persistence) {
+  return *static_cast<const volatile int*>(&WriterPidOf(persistence)) == FencePid();
 }
 
 // Installs the leases read from the file into a state no value has been
@@ -243,11 +252,10 @@ void ApplyRestoredState(SharedState* state, const PersistedState& persisted) {
   persistence.restored_saved_at_us = persisted.saved_unix_us;
   for (int i = 0; i < kGeneratorCount; i++) {
     if (!persisted.present[i]) continue;
-    const Generator generator = static_cast<Generator>(i);
     SharedSequence& sequence = state->sequences[i].sequence;
     SpinLockAcquire(&sequence.lock);
-    RaiseLastTick(sequence.state, persisted.lease[i]);
-    ExtendLease(sequence.state, LayoutOf(generator), persisted.lease[i]);
+    RaiseSequenceLastTick(state, i, persisted.lease[i]);
+    ExtendSequenceLease(state, i, persisted.lease[i]);
     SpinLockRelease(&sequence.lock);
     persistence.restored_present[i] = true;
     persistence.restored_hi[i] = static_cast<uint64>(persisted.lease[i] >> 64);
@@ -328,7 +336,7 @@ void RestoreState(SharedState* state) {
   // Fail closed: decided here, raised by each generator call, which reads
   // the file again first (a passing error clears by itself).
   persistence.restore_result = RestoreResult::kUnreadable;
-  persistence.writer_pid = FencePid();
+  WriterPidOf(persistence) = FencePid();
   ereport(WARNING,
           (errmsg("uuid6: cannot use state file \"%s\": %s", kStateFileName,
                   ReadFailureText(read)),
@@ -348,7 +356,7 @@ void SaveStateAtShutdown(int code, Datum arg) {
   persisted.saved_unix_us = NowUnixMicros();
   for (int i = 0; i < kGeneratorCount; i++) {
     // Every backend is gone: the last ticks are final, and exact.
-    const Tick last = LastTick(state->sequences[i].sequence.state);
+    const Tick last = LastTick(SequenceCopy(state, i));
     persisted.lease[i] = last;
     persisted.present[i] = last != 0;
   }
@@ -397,9 +405,10 @@ void LiftFenceOrReport(SharedState* state) {
   Persistence& persistence = state->persistence;
   bool lifted = false;
   SharedExtensionFields& extension = AttachedExtension();
+  int& writer_pid = WriterPidOf(persistence);
   SpinLockAcquire(&persistence.lock);
-  if (persistence.writer_pid == FencePid()) {
-    persistence.writer_pid = MyProcPid;
+  if (writer_pid == FencePid()) {
+    writer_pid = MyProcPid;
     extension.broadcasting_writer_pid = MyProcPid;
     lifted = true;
   }
@@ -451,7 +460,7 @@ void WaitForLeaseWrite(SharedState* state) {
   ConditionVariablePrepareToSleep(&extension.lease_written);
   for (;;) {
     SpinLockAcquire(&persistence.lock);
-    const int holder = persistence.writer_pid;
+    const int holder = WriterPidOf(persistence);
     const bool broadcasts = holder != 0 && extension.broadcasting_writer_pid == holder;
     SpinLockRelease(&persistence.lock);
     if (holder == 0 || holder == MyProcPid || holder == FencePid() || ProcessGone(holder))

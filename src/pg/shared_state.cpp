@@ -7,6 +7,8 @@
 
 namespace uuid6::pg {
 
+AtomicSequences* attached_atomic_sequences = nullptr;
+
 namespace {
 
 // 1.1's name for 1.1's layout: kept (see SharedState). 1.0's library used
@@ -15,8 +17,16 @@ namespace {
 // this library refuses to start one beside them (library_1_0.hpp).
 constexpr const char* kStateName = "uuid6 sequences v2";
 constexpr const char* kExtensionName = "uuid6 sequences v2 extension";
+constexpr const char* kAtomicName = "uuid6 sequences v2 atomic";
+constexpr uint32 kAtomicLayoutVersion = 1;
+// Allocated with a line to spare, so that each sequence's word can start a
+// line of its own whatever the allocator's alignment.
+constexpr size_t kAtomicBytes = sizeof(AtomicSequences) + 128;
 
 SharedState* attached_state = nullptr;
+// Where the struct was found or created, and the aligned struct inside it
+// once the attached state is known to run the compare-and-swap protocol.
+AtomicSequences* atomic_struct = nullptr;
 SharedExtension* attached_extension = nullptr;
 StateMode attached_mode = StateMode::kSharedPreload;
 
@@ -26,11 +36,40 @@ shmem_startup_hook_type previous_shmem_startup_hook = nullptr;
 // A new state: zeroed, its locks ready, every sequence started above the
 // lease the state file holds (SPEC §2, Durability). Runs with the creator's
 // init lock held; restoring raises no ERROR.
+// This library creates the state for the compare-and-swap protocol, and
+// marks it so (see AtomicSequences).
 void InitializeState(SharedState* state) {
   memset(state, 0, sizeof *state);
   for (PaddedSequence& padded : state->sequences) SpinLockInit(&padded.sequence.lock);
   SpinLockInit(&state->persistence.lock);
+  state->persistence.writer_pid = kAtomicProtocolMark;
+  attached_atomic_sequences = atomic_struct;
   RestoreState(state);
+}
+
+AtomicSequences* AlignedAtomic(void* segment) {
+  return reinterpret_cast<AtomicSequences*>(TYPEALIGN(128, reinterpret_cast<uintptr_t>(segment)));
+}
+
+void InitializeAtomic(void* segment) {
+  memset(segment, 0, kAtomicBytes);
+  AtomicSequences* atomic = AlignedAtomic(segment);
+  atomic->header.fields.layout_version = kAtomicLayoutVersion;
+  for (SharedAtomicSequence& sequence : atomic->sequences) {
+    pg_atomic_init_u64(&sequence.word, 0);
+    for (int slot = 0; slot < 2; slot++) {
+      pg_atomic_init_u64(&sequence.base_hi[slot], 0);
+      pg_atomic_init_u64(&sequence.base_lo[slot], 0);
+      pg_atomic_init_u64(&sequence.lease_offset[slot], 0);
+      pg_atomic_init_u64(&sequence.renew_offset[slot], 0);
+    }
+  }
+}
+
+// The protocol of the state attached, from its mark.
+void DecideProtocol(SharedState* state) {
+  attached_atomic_sequences =
+      state->persistence.writer_pid == kAtomicProtocolMark ? atomic_struct : nullptr;
 }
 
 void InitializeExtension(SharedExtension* extension) {
@@ -56,9 +95,13 @@ void AdoptExtension(SharedExtension* extension) {
 // first: an ERROR for the extension leaves them for the next call.
 SharedState* InitShmemStruct() {
   bool found = false;
+  void* atomic = ShmemInitStruct(kAtomicName, kAtomicBytes, &found);
+  if (!found) InitializeAtomic(atomic);
+  atomic_struct = AlignedAtomic(atomic);
   SharedState* state =
       static_cast<SharedState*>(ShmemInitStruct(kStateName, sizeof(SharedState), &found));
   if (!found) InitializeState(state);
+  DecideProtocol(state);
   SharedExtension* extension = static_cast<SharedExtension*>(
       ShmemInitStruct(kExtensionName, sizeof(SharedExtension), &found));
   if (found)
@@ -71,7 +114,8 @@ SharedState* InitShmemStruct() {
 
 void RequestSharedMemory() {
   if (previous_shmem_request_hook != nullptr) previous_shmem_request_hook();
-  RequestAddinShmemSpace(MAXALIGN(sizeof(SharedState)) + MAXALIGN(sizeof(SharedExtension)));
+  RequestAddinShmemSpace(MAXALIGN(sizeof(SharedState)) + MAXALIGN(sizeof(SharedExtension)) +
+                         MAXALIGN(kAtomicBytes));
 }
 
 // Runs in the postmaster at start and after every crash restart; backends
@@ -96,12 +140,15 @@ void InitializeExtensionSegment(void* segment) {
 }
 
 // Not preloaded: the DSM registry (17+) or the main segment's spare space,
-// which is small but ample for a few cache lines. Two structs, the
-// sequences first (see InitShmemStruct).
+// which is small but ample for a few cache lines. Three structs, the words
+// and the sequences first (see InitShmemStruct).
 SharedState* CreateLazily() {
   bool found = false;
+  atomic_struct =
+      AlignedAtomic(FindOrCreateNamedStruct<InitializeAtomic>(kAtomicName, kAtomicBytes, &found));
   SharedState* state = static_cast<SharedState*>(
       FindOrCreateNamedStruct<InitializeSegment>(kStateName, sizeof(SharedState), &found));
+  DecideProtocol(state);
   SharedExtension* extension =
       static_cast<SharedExtension*>(FindOrCreateNamedStruct<InitializeExtensionSegment>(
           kExtensionName, sizeof(SharedExtension), &found));
@@ -158,6 +205,34 @@ SharedState* AttachSharedState() {
 }
 
 SharedExtensionFields& AttachedExtension() { return attached_extension->fields; }
+
+int& WriterPidOf(Persistence& persistence) {
+  return persistence.writer_pid == kAtomicProtocolMark && attached_atomic_sequences != nullptr
+             ? attached_atomic_sequences->header.fields.writer_pid
+             : persistence.writer_pid;
+}
+
+SequenceState SequenceCopy(SharedState* state, int index) {
+  SequenceState copy = state->sequences[index].sequence.state;
+  if (attached_atomic_sequences != nullptr)
+    CopyAtomicSequence(attached_atomic_sequences->sequences[index], copy);
+  return copy;
+}
+
+void RaiseSequenceLastTick(SharedState* state, int index, Tick tick) {
+  if (attached_atomic_sequences != nullptr)
+    RaiseAtomicLastTick(attached_atomic_sequences->sequences[index], tick);
+  else
+    RaiseLastTick(state->sequences[index].sequence.state, tick);
+}
+
+void ExtendSequenceLease(SharedState* state, int index, Tick lease) {
+  const SequenceLayout& layout = LayoutOf(static_cast<Generator>(index));
+  if (attached_atomic_sequences != nullptr)
+    ExtendAtomicLease(attached_atomic_sequences->sequences[index], layout, lease);
+  else
+    ExtendLease(state->sequences[index].sequence.state, layout, lease);
+}
 
 StateMode CurrentStateMode() {
   AttachSharedState();

@@ -7,8 +7,13 @@
 //      next call tries again (SPEC §2: never a silent backend-local state).
 #pragma once
 
+#include "core/atomic_sequence.hpp"
 #include "core/sequence.hpp"
 #include "pg/postgres_headers.hpp"
+
+extern "C" {
+#include "port/atomics.h"
+}
 
 namespace uuid6::pg {
 
@@ -91,6 +96,75 @@ union SharedExtension {
 };
 
 static_assert(sizeof(SharedExtensionFields) <= kSharedExtensionBytes, "the fields fit the reserve");
+
+// core/atomic_sequence.hpp's atomics as PostgreSQL's: every platform it
+// builds on has a 64-bit compare-and-swap (natively or emulated).
+struct PgAtomicOps {
+  using Word = pg_atomic_uint64;
+  static uint64 Load(const Word& word) { return pg_atomic_read_u64(const_cast<Word*>(&word)); }
+  static void Store(Word& word, uint64 value) { pg_atomic_write_u64(&word, value); }
+  static bool CompareExchange(Word& word, uint64_t& expected, uint64_t desired) {
+    uint64 seen = expected;
+    const bool swapped = pg_atomic_compare_exchange_u64(&word, &seen, desired);
+    expected = seen;
+    return swapped;
+  }
+  static void ReadBarrier() { pg_read_barrier(); }
+};
+
+using SharedAtomicSequence = AtomicSequence<PgAtomicOps>;
+static_assert(sizeof(SharedAtomicSequence) == 2 * 128, "two lines of 128 bytes");
+
+// The sequences' words of the compare-and-swap protocol (SPEC §2), in a
+// struct of their own ("uuid6 sequences v2 atomic"), created by this library
+// before SharedState. Which protocol a state runs is decided once, by the
+// library that creates SharedState, and written into it: a library of this
+// version marks Persistence::writer_pid with kAtomicProtocolMark for good;
+// a state created by an earlier library (1.1, 1.2) never carries the mark,
+// and this library then runs the spinlock protocol on SharedState exactly as
+// they do, for as long as that state lives (until a restart).
+//
+// An earlier library that attaches to a marked state fails closed: the
+// sequences in SharedState keep a last tick and a lease of zero, so its
+// every step needs a renewal, and the writer's claim it would take is held
+// by "process" -1, which kill(-1, 0) finds alive as long as any process of
+// the server's user runs; it is never the postmaster's pid (which 1.2 takes
+// for an unreadable state file's fence and would lift). So a 1.1 or 1.2
+// session that draws a value, or runs uuid6_advance, waits (cancellably, as
+// it waits behind an unreadable state file) and never writes the state file
+// or hands out a value. This library's own claim is `writer_pid` below,
+// under Persistence::lock, with the same protocol.
+constexpr int kAtomicProtocolMark = -1;
+
+struct AtomicSequencesFields {
+  uint32 layout_version;
+  int writer_pid;  // this protocol's writer's claim (see Persistence)
+};
+
+struct AtomicSequences {
+  union {
+    AtomicSequencesFields fields;
+    char padding[128];
+  } header;
+  SharedAtomicSequence sequences[kGeneratorCount];
+};
+
+// The words of the attached state's sequences, or null where the state
+// runs the spinlock protocol (it was created by an earlier library); set
+// when the state is attached. Read on every generation, so inline.
+extern AtomicSequences* attached_atomic_sequences;
+inline AtomicSequences* AttachedAtomicSequences() { return attached_atomic_sequences; }
+
+// The writer's claim of the state's protocol: Persistence::writer_pid, or
+// AtomicSequences' where Persistence::writer_pid holds the mark.
+int& WriterPidOf(Persistence& persistence);
+
+// With the lock of sequence `index` held, whichever the protocol: a copy in
+// SequenceState's form (last tick, lease and renewal point from the words
+// where the state has them), raising the last tick, extending the lease.
+SequenceState SequenceCopy(SharedState* state, int index);
+void RaiseSequenceLastTick(SharedState* state, int index, Tick tick);
+void ExtendSequenceLease(SharedState* state, int index, Tick lease);
 
 // The state of this cluster, attaching or creating it (and its extension)
 // on first use. Never returns null: a failure is an ERROR.

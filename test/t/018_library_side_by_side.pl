@@ -1,12 +1,20 @@
 # Where uuid6 is not preloaded, replacing the library while sessions run
-# leaves the old sessions on the 1.1 library and new ones on this one until
-# the old sessions end. Both must draw from one sequence per version: this
-# library adopts 1.1's shared state in place (same name, same layout, same
-# writer's claim), whichever library comes first; uuid6_advance from either
-# lifts both; and a state file that cannot be read keeps a 1.1 session from
-# writing over it too. The 1.1 library is loaded from the path given in
-# UUID6_PREVIOUS_LIBRARY (scripts/test.sh builds it from the 1.1 release)
-# through functions of its own, in sessions that never load this one.
+# leaves the old sessions on the earlier library (1.1 or 1.2) and new ones on
+# this one until the old sessions end. The earlier libraries step their
+# sequences under a spinlock; this one with a compare-and-swap, and the two
+# protocols must never run on one sequence. So the library that creates the
+# shared state decides:
+#   - created by an earlier library (the order of a real upgrade): this
+#     library adopts it in place and runs its spinlock protocol — both draw
+#     from one sequence, uuid6_advance from either lifts both;
+#   - created by this library: an earlier library's session fails closed — a
+#     generator or uuid6_advance waits, cancellably, and hands out nothing,
+#     while this library's sessions go on.
+# A state file that cannot be read keeps an earlier library from writing
+# over it too. The earlier libraries are loaded from the paths given in
+# UUID6_PREVIOUS_LIBRARY (1.1) and UUID6_PREVIOUS_12_LIBRARY (1.2), which
+# scripts/test.sh builds from their releases, through functions of their
+# own, in sessions that never load this one.
 use strict;
 use warnings;
 use File::Copy qw(move);
@@ -14,25 +22,35 @@ use PostgreSQL::Test::Utils;
 use Test::More;
 use Uuid6Test;
 
-my $old = $ENV{UUID6_PREVIOUS_LIBRARY};
-if (!($old && -e $old) && $ENV{UUID6_PREVIOUS_NONE})
+my %old = ('1.1' => $ENV{UUID6_PREVIOUS_LIBRARY}, '1.2' => $ENV{UUID6_PREVIOUS_12_LIBRARY});
+for my $version (sort keys %old)
 {
+	next if $old{$version} && -e $old{$version};
 	# Said by scripts/test.sh only for a major that 1.1 never supported.
-	diag("SKIPPED: $ENV{UUID6_PREVIOUS_NONE}");
-	plan skip_all => $ENV{UUID6_PREVIOUS_NONE};
+	if ($version eq '1.1' && $ENV{UUID6_PREVIOUS_NONE})
+	{
+		diag("SKIPPED for 1.1: $ENV{UUID6_PREVIOUS_NONE}");
+		delete $old{$version};
+		next;
+	}
+	die "the $version library built for this server is not given (UUID6_PREVIOUS_LIBRARY for 1.1, "
+	  . 'UUID6_PREVIOUS_12_LIBRARY for 1.2)';
 }
-die 'UUID6_PREVIOUS_LIBRARY does not name the 1.1 library built for this server'
-  unless $old && -e $old;
 
 my $node = new_node('sidebyside', preload => 0);
 my $file = $node->data_dir . '/uuid6.state';
-$node->safe_psql('postgres', qq{
-	CREATE TABLE seen (n serial, v int, who text, id uuid);
-	CREATE FUNCTION old_v6() RETURNS uuid AS '$old', 'uuid_generate_v6' LANGUAGE C VOLATILE;
-	CREATE FUNCTION old_v7() RETURNS uuid AS '$old', 'uuid_generate_v7' LANGUAGE C VOLATILE;
-	CREATE FUNCTION old_v7_at(timestamptz) RETURNS uuid AS '$old', 'uuid_generate_v7_at' LANGUAGE C STRICT VOLATILE;
-	CREATE FUNCTION old_advance(uuid) RETURNS void AS '$old', 'uuid6_advance' LANGUAGE C STRICT VOLATILE;});
-# (A session never loads both libraries: creating C functions loads theirs.)
+$node->safe_psql('postgres', 'CREATE TABLE seen (n serial, v int, who text, id uuid)');
+for my $version (sort keys %old)
+{
+	(my $tag = $version) =~ tr/.//d;
+	my $lib = $old{$version};
+	$node->safe_psql('postgres', qq{
+		CREATE FUNCTION old${tag}_v6() RETURNS uuid AS '$lib', 'uuid_generate_v6' LANGUAGE C VOLATILE;
+		CREATE FUNCTION old${tag}_v7() RETURNS uuid AS '$lib', 'uuid_generate_v7' LANGUAGE C VOLATILE;
+		CREATE FUNCTION old${tag}_v7_at(timestamptz) RETURNS uuid AS '$lib', 'uuid_generate_v7_at' LANGUAGE C STRICT VOLATILE;
+		CREATE FUNCTION old${tag}_advance(uuid) RETURNS void AS '$lib', 'uuid6_advance' LANGUAGE C STRICT VOLATILE;});
+}
+# (A session never loads two libraries: creating C functions loads theirs.)
 $node->safe_psql('postgres', 'CREATE EXTENSION uuid6');
 
 # Alternates calls of the two libraries, ROUNDS times each, per version.
@@ -43,7 +61,7 @@ sub interleave
 	{
 		for my $session ($first, $second)
 		{
-			my $prefix = $session->{uuid6_old} ? 'old_' : 'uuid_generate_';
+			my $prefix = $session->{uuid6_old} ? "old$session->{uuid6_old}_" : 'uuid_generate_';
 			my $who = $session->{uuid6_old} ? 'old' : 'new';
 			$session->query_safe(qq{INSERT INTO seen (v, who, id) VALUES
 				(6, '$who', ${prefix}v6()), (7, '$who', ${prefix}v7())});
@@ -60,55 +78,111 @@ sub inversions
 
 sub sessions
 {
+	my ($tag) = @_;
 	my $old_session = $node->background_psql('postgres');
-	$old_session->{uuid6_old} = 1;
+	$old_session->{uuid6_old} = $tag;
 	my $new_session = $node->background_psql('postgres');
 	return ($old_session, $new_session);
 }
 
-# 1.1 first (the order of a real upgrade), then this library.
-my ($a, $b) = sessions();
-interleave($a, $b, 20);
-like(inversions(), qr/^0 of 80$/, '1.1 first: the two libraries draw from one sequence (0 inversions)');
+for my $version (sort keys %old)
+{
+	(my $tag = $version) =~ tr/.//d;
 
-# uuid6_advance from either library lifts the sequence both use.
-$b->query_safe(q{SELECT uuid6_advance(uuid_generate_v7(clock_timestamp() + interval '10 minutes'))});
-$a->query_safe(q{INSERT INTO seen (v, who, id) SELECT 7, 'old', old_v7()});
-is($node->safe_psql('postgres', q{SELECT uuid_extract_time((SELECT id FROM seen WHERE who = 'old' ORDER BY n DESC LIMIT 1))
-	> now() + interval '9 minutes'}), 't', "this library's uuid6_advance lifts the 1.1 session's sequence");
-$a->query_safe(q{SELECT old_advance(old_v7_at(clock_timestamp() + interval '20 minutes'))});
-$b->query_safe(q{INSERT INTO seen (v, who, id) SELECT 7, 'new', uuid_generate_v7()});
-is($node->safe_psql('postgres', q{SELECT uuid_extract_time((SELECT id FROM seen WHERE who = 'new' ORDER BY n DESC LIMIT 1))
-	> now() + interval '19 minutes'}), 't', "1.1's uuid6_advance lifts this library's sequence");
-$a->quit;
-$b->quit;
+	# The earlier library first (the order of a real upgrade), then this one.
+	$node->restart;
+	$node->safe_psql('postgres', 'TRUNCATE seen');
+	my ($a, $b) = sessions($tag);
+	interleave($a, $b, 20);
+	like(inversions(), qr/^0 of 80$/,
+		"$version first: the two libraries draw from one sequence (0 inversions)");
 
-# This library first (a new session after a restart), then 1.1.
-$node->restart;
-$node->safe_psql('postgres', 'TRUNCATE seen');
-($a, $b) = sessions();
-interleave($b, $a, 20);
-like(inversions(), qr/^0 of 80$/, 'this library first: one sequence too (0 inversions)');
-$a->quit;
-$b->quit;
+	# uuid6_advance from either library lifts the sequence both use.
+	$b->query_safe(q{SELECT uuid6_advance(uuid_generate_v7(clock_timestamp() + interval '10 minutes'))});
+	$a->query_safe(qq{INSERT INTO seen (v, who, id) SELECT 7, 'old', old${tag}_v7()});
+	is($node->safe_psql('postgres', q{SELECT uuid_extract_time((SELECT id FROM seen WHERE who = 'old' ORDER BY n DESC LIMIT 1))
+		> now() + interval '9 minutes'}), 't', "this library's uuid6_advance lifts the $version session's sequence");
+	$a->query_safe(qq{SELECT old${tag}_advance(old${tag}_v7_at(clock_timestamp() + interval '20 minutes'))});
+	$b->query_safe(q{INSERT INTO seen (v, who, id) SELECT 7, 'new', uuid_generate_v7()});
+	is($node->safe_psql('postgres', q{SELECT uuid_extract_time((SELECT id FROM seen WHERE who = 'new' ORDER BY n DESC LIMIT 1))
+		> now() + interval '19 minutes'}), 't', "$version\'s uuid6_advance lifts this library's sequence");
+	like(inversions(), qr/^0 of 82$/, "$version first: still one sequence after the lifts");
+	$a->quit;
+	$b->quit;
 
-# A state file that cannot be read: this library, first, fails closed; a 1.1
-# session does not write over the file either (it waits, cancellably).
-$node->stop;
-open my $fh, '>', $file or die $!;
-print $fh "not a state file\n";
-close $fh;
-$node->start;
-my ($rc, $out, $err) = $node->psql('postgres', 'SELECT uuid_generate_v7()');
-like($err, qr/uuid6: state file ".*" is unusable/, 'an unreadable state file: this library fails closed');
-($rc, $out, $err) = $node->psql('postgres', q{SET statement_timeout = '2s'; SELECT old_v7()});
-like($err, qr/canceling statement due to statement timeout/, 'a 1.1 session waits rather than write over it');
-is(slurp_file($file), "not a state file\n", 'the file is untouched');
-move($file, "$file.bad") or die $!;
-$node->safe_psql('postgres', q{TRUNCATE seen; INSERT INTO seen (v, who, id) SELECT 7, 'new', uuid_generate_v7()});
-$node->safe_psql('postgres', q{SET statement_timeout = '10s'; INSERT INTO seen (v, who, id) SELECT 7, 'old', old_v7()});
-$node->safe_psql('postgres', q{INSERT INTO seen (v, who, id) SELECT 7, 'new', uuid_generate_v7()});
-like(inversions(), qr/^0 of 3$/, 'moved aside: both libraries generate again, from one sequence');
+	# This library first (a new session after a restart): the compare-and-
+	# swap protocol. The earlier library's session waits and hands out
+	# nothing; this library goes on, and the state file is its own.
+	$node->restart;
+	$node->safe_psql('postgres', 'TRUNCATE seen');
+	($a, $b) = sessions($tag);
+	interleave($b, $b, 10);
+	my $lead_sql = q{SELECT ahead_of_clock_us FROM uuid6_status() WHERE version = 7};
+	my $lead = $node->safe_psql('postgres', $lead_sql);
+	for my $statement ("INSERT INTO seen (v, who, id) SELECT 7, 'old', old${tag}_v7()",
+		"INSERT INTO seen (v, who, id) SELECT 6, 'old', old${tag}_v6()",
+		"SELECT old${tag}_advance(old${tag}_v7_at(clock_timestamp() + interval '30 minutes'))")
+	{
+		my ($rc, $out, $err) = $node->psql('postgres', qq{SET statement_timeout = '1s'; $statement});
+		like($err, qr/canceling statement due to statement timeout/,
+			"this library first: $version waits rather than run a second protocol ($statement)");
+	}
+	interleave($b, $b, 10);
+	like(inversions(), qr/^0 of 80$/, "this library first: it goes on alone (0 inversions)");
+	is($node->safe_psql('postgres', q{SELECT count(*) FROM seen WHERE who = 'old'}), '0',
+		"this library first: the $version session handed out no value");
+	cmp_ok($node->safe_psql('postgres', $lead_sql), '<=', $lead,
+		"this library first: $version\'s uuid6_advance lifted nothing");
+	$a->quit;
+	$b->quit;
+
+	# A state file that cannot be read, 1.2 first (1.1, first, ignored such a
+	# file): it fails closed as this library does, and so does this library,
+	# adopting the state; moved aside, both generate again from one sequence.
+	my ($rc, $out, $err);
+	my $fh;
+	if ($version ne '1.1')
+	{
+		$node->stop;
+		open $fh, '>', $file or die $!;
+		print $fh "not a state file\n";
+		close $fh;
+		$node->start;
+		($rc, $out, $err) = $node->psql('postgres', qq{SELECT old${tag}_v7()});
+		like($err, qr/uuid6: state file ".*" is unusable/,
+			"an unreadable state file: a $version session fails closed");
+		($rc, $out, $err) = $node->psql('postgres', 'SELECT uuid_generate_v7()');
+		like($err, qr/uuid6: state file ".*" is unusable/, 'an unreadable state file: this library fails closed');
+		is(slurp_file($file), "not a state file\n", 'the file is untouched');
+		move($file, "$file.bad") or die $!;
+		$node->safe_psql('postgres', q{TRUNCATE seen; INSERT INTO seen (v, who, id) SELECT 7, 'new', uuid_generate_v7()});
+		$node->safe_psql('postgres', qq{SET statement_timeout = '10s'; INSERT INTO seen (v, who, id) SELECT 7, 'old', old${tag}_v7()});
+		$node->safe_psql('postgres', q{INSERT INTO seen (v, who, id) SELECT 7, 'new', uuid_generate_v7()});
+		like(inversions(), qr/^0 of 3$/, 'moved aside: both libraries generate again, from one sequence');
+	}
+
+	# The same file, this library first: it fails closed, and so does the
+	# earlier library's session (it waits); moved aside, this library
+	# generates again and the earlier one still waits.
+	$node->stop;
+	move($file, "$file.good") or die $!;
+	open $fh, '>', $file or die $!;
+	print $fh "not a state file\n";
+	close $fh;
+	$node->start;
+	($rc, $out, $err) = $node->psql('postgres', 'SELECT uuid_generate_v7()');
+	like($err, qr/uuid6: state file ".*" is unusable/, 'this library first, an unreadable state file: it fails closed');
+	($rc, $out, $err) = $node->psql('postgres', qq{SET statement_timeout = '2s'; SELECT old${tag}_v7()});
+	like($err, qr/canceling statement due to statement timeout/, "a $version session waits rather than write over it");
+	is(slurp_file($file), "not a state file\n", 'the file is untouched');
+	unlink $file or die $!;
+	move("$file.good", $file) or die $!;
+	$node->safe_psql('postgres', q{TRUNCATE seen; INSERT INTO seen (v, who, id) SELECT 7, 'new', uuid_generate_v7()});
+	($rc, $out, $err) = $node->psql('postgres', qq{SET statement_timeout = '1s'; SELECT old${tag}_v7()});
+	like($err, qr/canceling statement due to statement timeout/, "the file readable again: the $version session still waits");
+	$node->safe_psql('postgres', q{INSERT INTO seen (v, who, id) SELECT 7, 'new', uuid_generate_v7()});
+	like(inversions(), qr/^0 of 2$/, 'the file readable again: this library generates, from one sequence');
+}
 $node->stop;
 
 done_testing();

@@ -1,5 +1,5 @@
 -- The lease each database keeps in WAL: its objects' markings, grants and
--- comments, that generating writes it with the extension owner's rights
+-- comments, that generating writes it with each object owner's rights
 -- (whoever calls), what uuid6_status shows of it, the transactions that
 -- cannot write it, and the ERROR when it is gone. Moves of the database
 -- (promotion, restores, pg_dump, pg_upgrade, crashes) are proven in
@@ -123,16 +123,52 @@ ALTER EXTENSION uuid6 ADD TABLE app.uuid6_lease_v7;
 \c uuid6_lease_db uuid6_lease_app
 SELECT app.uuid_generate_v7();
 \echo SQLSTATE :LAST_ERROR_SQLSTATE
--- Recreated as the ERROR's hint says, it works again.
+-- A member sequence that a dump would not carry (ALTER EXTENSION ... ADD
+-- alone does not register it with pg_extension_config_dump) is refused.
 \c uuid6_lease_db :superuser
 ALTER EXTENSION uuid6 DROP TABLE app.uuid6_lease_v7;
 DROP TABLE app.uuid6_lease_v7;
-CREATE SEQUENCE app.uuid6_lease_v7 MINVALUE 0 START 0;
+CREATE SEQUENCE app.uuid6_lease_v7 AS bigint MINVALUE 0 START 0;
 ALTER EXTENSION uuid6 ADD SEQUENCE app.uuid6_lease_v7;
-GRANT SELECT, UPDATE ON SEQUENCE app.uuid6_lease_v7 TO uuid6_lease_app;
+GRANT SELECT ON SEQUENCE app.uuid6_lease_v7 TO PUBLIC;
+\c uuid6_lease_db uuid6_lease_app
+SELECT app.uuid_generate_v7();
+\echo SQLSTATE :LAST_ERROR_SQLSTATE
+-- Registered as the ERROR's hint says, it works again, and a dump carries
+-- its value.
+\c uuid6_lease_db :superuser
+UPDATE pg_catalog.pg_extension SET extconfig = array_append(extconfig, 'app.uuid6_lease_v7'::regclass::oid),
+    extcondition = array_append(extcondition, '') WHERE extname = 'uuid6';
 \c uuid6_lease_db uuid6_lease_app
 SELECT app.uuid_generate_v7() IS NOT NULL AS generated_again,
-       (SELECT last_value > 0 FROM app.uuid6_lease_v7) AS written_again;
+       (SELECT last_value > 0 FROM app.uuid6_lease_v7) AS written_again,
+       (SELECT count(*) FROM pg_extension, unnest(extconfig) AS c
+        WHERE extname = 'uuid6' AND c = 'app.uuid6_lease_v7'::regclass) AS dumped;
+
+-- An unlogged lease is never in WAL, so a standby or a restored backup
+-- would not have it: refused, naming it, as is a lease its owner cannot
+-- read and write (its value would look never written).
+\c uuid6_lease_db :superuser
+ALTER SEQUENCE app.uuid6_lease_v7 SET UNLOGGED;
+\c uuid6_lease_db uuid6_lease_app
+SELECT app.uuid_generate_v7();
+\echo SQLSTATE :LAST_ERROR_SQLSTATE
+SELECT version FROM app.uuid6_status();
+\echo SQLSTATE :LAST_ERROR_SQLSTATE
+\c uuid6_lease_db :superuser
+ALTER SEQUENCE app.uuid6_lease_v7 SET LOGGED;
+SELECT relowner::regrole AS lease_owner FROM pg_class WHERE oid = 'app.uuid6_lease_v8'::regclass \gset
+ALTER SEQUENCE app.uuid6_lease_v8 OWNER TO uuid6_lease_app;
+REVOKE UPDATE ON SEQUENCE app.uuid6_lease_v8 FROM uuid6_lease_app;
+\c uuid6_lease_db uuid6_lease_app
+SELECT app.uuid_generate_v8();
+\echo SQLSTATE :LAST_ERROR_SQLSTATE
+\c uuid6_lease_db :superuser
+GRANT ALL ON SEQUENCE app.uuid6_lease_v8 TO uuid6_lease_app;
+GRANT SELECT ON SEQUENCE app.uuid6_lease_v8 TO PUBLIC;
+ALTER SEQUENCE app.uuid6_lease_v8 OWNER TO :"lease_owner";
+\c uuid6_lease_db uuid6_lease_app
+SELECT app.uuid_generate_v7() IS NOT NULL AS v7_again, app.uuid_generate_v8() IS NOT NULL AS v8_again;
 
 -- Created and used in one transaction, then rolled back: nothing is left
 -- that a later install trips over.

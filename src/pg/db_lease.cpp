@@ -15,14 +15,19 @@ extern "C" {
 #include "catalog/dependency.h"
 #include "catalog/pg_class.h"
 #include "catalog/pg_extension.h"
+#include "catalog/pg_type.h"
 #include "commands/dbcommands.h"
 #include "commands/extension.h"
+#include "storage/latch.h"
 #include "storage/lmgr.h"
 #include "utils/fmgroids.h"
 #include "utils/fmgrprotos.h"
+#include "utils/acl.h"
+#include "utils/array.h"
 #include "utils/inval.h"
 #include "utils/lsyscache.h"
 #include "utils/syscache.h"
+#include "utils/timestamp.h"
 }
 
 namespace uuid6::pg {
@@ -45,12 +50,17 @@ enum class Kept { kUnknown, kNone, kKept };
 // EXTENSION ... SET SCHEMA, an extension dropped and created again).
 struct LeaseObjects {
   Kept kept;
-  Oid owner;  // the extension's owner, whose rights write the leases
+  Oid owner;  // the extension's owner, whose uuid6_advance bound caps a lift
   Oid namespace_id;
   Oid leases[kRfcGeneratorCount];
   Oid mark;
+  // Each object's own owner, whose rights read and write it: ownership is
+  // what REASSIGN OWNED and ALTER ... OWNER TO carry along with the object,
+  // where a grant to the extension's owner stays with the role it named.
+  Oid lease_owners[kRfcGeneratorCount];
+  Oid mark_owner;
 };
-LeaseObjects objects = {Kept::kUnknown, InvalidOid, InvalidOid, {}, InvalidOid};
+LeaseObjects objects = {Kept::kUnknown, InvalidOid, InvalidOid, {}, InvalidOid, {}, InvalidOid};
 
 // Whether this backend has compared the database's server mark with its
 // own (and lifted the sequences if they differed), and whether it did so
@@ -80,8 +90,15 @@ void OnRelcacheInvalidation(Datum, Oid relid) {
   if (ours) Forget();
 }
 
-// The extension's owner, schema and version, from its catalog row.
-bool ReadExtensionRow(Oid extension, Oid& owner, Oid& namespace_id, char*& version) {
+// The extension's owner, schema and version, and the relations whose
+// contents a dump carries (extconfig), from its catalog row.
+struct DumpedRelations {
+  Datum* oids;
+  int count;
+};
+
+bool ReadExtensionRow(Oid extension, Oid& owner, Oid& namespace_id, char*& version,
+                      DumpedRelations& dumped) {
   Relation catalog = table_open(ExtensionRelationId, AccessShareLock);
   ScanKeyData key;
   ScanKeyInit(&key, Anum_pg_extension_oid, BTEqualStrategyNumber, F_OIDEQ,
@@ -97,32 +114,92 @@ bool ReadExtensionRow(Oid extension, Oid& owner, Oid& namespace_id, char*& versi
     const Datum datum =
         heap_getattr(tuple, Anum_pg_extension_extversion, RelationGetDescr(catalog), &isnull);
     version = isnull ? nullptr : text_to_cstring(DatumGetTextPP(datum));
+    dumped = {nullptr, 0};
+    const Datum config =
+        heap_getattr(tuple, Anum_pg_extension_extconfig, RelationGetDescr(catalog), &isnull);
+    if (!isnull)
+      deconstruct_array(DatumGetArrayTypeP(config), OIDOID, sizeof(Oid), true, TYPALIGN_INT,
+                        &dumped.oids, nullptr, &dumped.count);
   }
   systable_endscan(scan);
   table_close(catalog, AccessShareLock);
   return found;
 }
 
-// One of the extension's lease objects by name, or a clear ERROR: it must
-// be a sequence that is a member of the extension, in its schema.
-Oid FindLeaseObject(Oid extension, Oid namespace_id, const char* name) {
+// The owner of relation `relid`.
+Oid RelationOwner(Oid relid) {
+  HeapTuple tuple = SearchSysCache1(RELOID, ObjectIdGetDatum(relid));
+  if (!HeapTupleIsValid(tuple)) elog(ERROR, "cache lookup failed for relation %u", relid);
+  const Oid owner = reinterpret_cast<Form_pg_class>(GETSTRUCT(tuple))->relowner;
+  ReleaseSysCache(tuple);
+  return owner;
+}
+
+// One of the extension's lease objects by name, or a clear ERROR naming
+// it: it must be a sequence that is a member of the extension, in its
+// schema, whose value a dump carries (extconfig), written to WAL (not
+// unlogged), and readable and writable by its owner (`owner`), whose rights
+// uuid6 uses — never taken as a lease that was never written.
+Oid FindLeaseObject(Oid extension, Oid namespace_id, const DumpedRelations& dumped,
+                    const char* name, Oid& owner) {
   const Oid relid = get_relname_relid(name, namespace_id);
-  if (OidIsValid(relid) && get_rel_relkind(relid) == RELKIND_SEQUENCE &&
-      getExtensionOfObject(RelationRelationId, relid) == extension)
-    return relid;
   const char* schema = get_namespace_name(namespace_id);
+  const char* qualified = quote_qualified_identifier(schema, name);
+  const char* shown = psprintf("\"%s.%s\"", schema ? schema : "?", name);
+  const char* database = get_database_name(MyDatabaseId);
+  if (OidIsValid(relid) && get_rel_relkind(relid) == RELKIND_SEQUENCE &&
+      getExtensionOfObject(RelationRelationId, relid) == extension) {
+    owner = RelationOwner(relid);
+    bool is_dumped = false;
+    for (int i = 0; i < dumped.count; i++)
+      is_dumped = is_dumped || DatumGetObjectId(dumped.oids[i]) == relid;
+    if (!is_dumped)
+      ereport(ERROR,
+              (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+               errmsg("uuid6: the database lease %s is not carried by pg_dump", shown),
+               errdetail("It is not registered with pg_extension_config_dump (ALTER EXTENSION "
+                         "... DROP SEQUENCE removes that): a restored dump of database \"%s\" "
+                         "would lack the lease, and keys could be made below its keys.",
+                         database),
+               errhint("As a superuser: UPDATE pg_catalog.pg_extension SET extconfig = "
+                       "array_append(extconfig, '%s'::regclass::oid), extcondition = "
+                       "array_append(extcondition, '') WHERE extname = 'uuid6'.",
+                       qualified)));
+    if (get_rel_persistence(relid) != RELPERSISTENCE_PERMANENT)
+      ereport(ERROR,
+              (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+               errmsg("uuid6: the database lease %s is unlogged", shown),
+               errdetail("An unlogged sequence is never written to WAL: a standby, a restored "
+                         "base backup or a crash would lose the lease of database \"%s\", and "
+                         "keys could be made below its keys.",
+                         database),
+               errhint("ALTER SEQUENCE %s SET LOGGED", qualified)));
+    if (pg_class_aclcheck(relid, owner, ACL_SELECT) != ACLCHECK_OK ||
+        pg_class_aclcheck(relid, owner, ACL_UPDATE) != ACLCHECK_OK)
+      ereport(ERROR,
+              (errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
+               errmsg("uuid6: the database lease %s cannot be read and written by its owner",
+                      shown),
+               errdetail("uuid6 reads and writes it with the rights of its owner, %s.",
+                         GetUserNameFromId(owner, false)),
+               errhint("GRANT SELECT, UPDATE ON SEQUENCE %s TO %s", qualified,
+                       quote_identifier(GetUserNameFromId(owner, false)))));
+    return relid;
+  }
   ereport(ERROR,
           (errcode(OidIsValid(relid) ? ERRCODE_WRONG_OBJECT_TYPE : ERRCODE_UNDEFINED_OBJECT),
-           errmsg("uuid6: the database lease \"%s.%s\" is %s", schema ? schema : "?", name,
+           errmsg("uuid6: the database lease %s is %s", shown,
                   OidIsValid(relid) ? "not the extension's sequence" : "missing"),
            errdetail("uuid6 writes the lease of each UUID version in database \"%s\" into its "
                      "sequences, so that keys stay above those already made after a failover, "
                      "a restore or an upgrade; no key is made without it.",
-                     get_database_name(MyDatabaseId)),
-           errhint("Create the sequence again in schema \"%s\" (CREATE SEQUENCE %s MINVALUE 0 "
-                   "START 0), make it a member with ALTER EXTENSION uuid6 ADD SEQUENCE, and "
-                   "grant SELECT and UPDATE on it to the extension's owner.",
-                   schema ? schema : "?", name)));
+                     database),
+           errhint("As a superuser, create it again as the extension's, carried by pg_dump: "
+                   "CREATE SEQUENCE %s AS bigint MINVALUE 0 START 0; ALTER EXTENSION uuid6 "
+                   "ADD SEQUENCE %s; UPDATE pg_catalog.pg_extension SET extconfig = "
+                   "array_append(extconfig, '%s'::regclass::oid), extcondition = "
+                   "array_append(extcondition, '') WHERE extname = 'uuid6'.",
+                   qualified, qualified, qualified)));
   pg_unreachable();
 }
 
@@ -133,56 +210,155 @@ void Resolve() {
     CacheRegisterRelcacheCallback(OnRelcacheInvalidation, static_cast<Datum>(0));
     callback_registered = true;
   }
-  LeaseObjects found = {Kept::kNone, InvalidOid, InvalidOid, {}, InvalidOid};
+  LeaseObjects found = {Kept::kNone, InvalidOid, InvalidOid, {}, InvalidOid, {}, InvalidOid};
   const Oid extension = get_extension_oid("uuid6", true);
   char* version = nullptr;
+  DumpedRelations dumped = {nullptr, 0};
   if (OidIsValid(extension) &&
-      ReadExtensionRow(extension, found.owner, found.namespace_id, version) && version != nullptr &&
+      ReadExtensionRow(extension, found.owner, found.namespace_id, version, dumped) &&
+      version != nullptr &&
       strcmp(version, "1.0") != 0 && strcmp(version, "1.1") != 0) {
     for (int i = 0; i < kRfcGeneratorCount; i++)
-      found.leases[i] = FindLeaseObject(extension, found.namespace_id, kLeaseNames[i]);
-    found.mark = FindLeaseObject(extension, found.namespace_id, kMarkName);
+      found.leases[i] = FindLeaseObject(extension, found.namespace_id, dumped, kLeaseNames[i],
+                                        found.lease_owners[i]);
+    found.mark =
+        FindLeaseObject(extension, found.namespace_id, dumped, kMarkName, found.mark_owner);
     found.kept = Kept::kKept;
   }
   objects = found;
 }
 
-// The extension owner's rights, never the caller's, for every read and
-// write of the lease objects; restored by the transaction's abort if an
-// ERROR comes first. The objects are named by OID: no search_path is read.
+// A lease object's owner's rights, never the caller's, for every read and
+// write of it; restored by the transaction's abort if an ERROR comes first.
+// Only PostgreSQL's own sequence functions run under them. The objects are
+// named by OID: no search_path is read.
+Oid OwnerOf(Oid sequence) {
+  if (sequence == objects.mark) return objects.mark_owner;
+  for (int i = 0; i < kRfcGeneratorCount; i++)
+    if (sequence == objects.leases[i]) return objects.lease_owners[i];
+  elog(ERROR, "uuid6: relation %u is no lease object", sequence);
+  pg_unreachable();
+}
+
 struct CallerRights {
   Oid user;
   int context;
 };
 
-void BecomeOwner(CallerRights& caller) {
+void BecomeOwner(Oid sequence, CallerRights& caller) {
+  const Oid owner = OwnerOf(sequence);
   GetUserIdAndSecContext(&caller.user, &caller.context);
   SetUserIdAndSecContext(
-      objects.owner, caller.context | SECURITY_LOCAL_USERID_CHANGE | SECURITY_RESTRICTED_OPERATION);
+      owner, caller.context | SECURITY_LOCAL_USERID_CHANGE | SECURITY_RESTRICTED_OPERATION);
 }
 
 void BackToCaller(const CallerRights& caller) {
   SetUserIdAndSecContext(caller.user, caller.context);
 }
 
+// Takes `mode` on a lease object, waiting at most kLockPatienceMs, never in
+// the lock's queue. Reading or writing a sequence takes RowExclusiveLock to
+// the end of the transaction; a DROP EXTENSION, ALTER EXTENSION ... SET
+// SCHEMA or update script that then waits for AccessExclusiveLock behind an
+// open transaction would queue every later renewal behind itself, and key
+// generation in the database would stop until that transaction ended. A
+// clear ERROR instead names the object and what to end.
+constexpr long kLockPatienceMs = 1000;
+
+void LockLeaseObject(Oid sequence, LOCKMODE mode) {
+  const TimestampTz start = GetCurrentTimestamp();
+  while (!ConditionalLockRelationOid(sequence, mode)) {
+    if (TimestampDifferenceExceeds(start, GetCurrentTimestamp(), kLockPatienceMs)) {
+      const char* name = get_rel_name(sequence);
+      ereport(ERROR,
+              (errcode(ERRCODE_LOCK_NOT_AVAILABLE),
+               errmsg("uuid6: the database lease \"%s\" is locked", name ? name : "?"),
+               errdetail("A change of the extension (DROP EXTENSION, ALTER EXTENSION) holds or "
+                         "waits for it, most often behind a transaction that made keys in "
+                         "database \"%s\" and is still open; no key is made here until it ends.",
+                         get_database_name(MyDatabaseId)),
+               errhint("End the open transaction that holds a lock on the lease "
+                       "(pg_blocking_pids() of the waiting ALTER or DROP names it), or cancel "
+                       "the change; then retry.")));
+    }
+    (void)WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH, 5,
+                    PG_WAIT_EXTENSION);
+    ResetLatch(MyLatch);
+    CHECK_FOR_INTERRUPTS();
+  }
+}
+
 // A lease object's value, or kNoDatabaseLease when it was never written.
+// The sequence's own lock (taken by PostgreSQL to the transaction's end)
+// is taken here first, without queueing; the extra hold is given back.
 int64 ReadStored(Oid sequence) {
+  LockLeaseObject(sequence, RowExclusiveLock);
+  CallerRights caller;
+  BecomeOwner(sequence, caller);
   LOCAL_FCINFO(call, 1);
   InitFunctionCallInfoData(*call, nullptr, 1, InvalidOid, nullptr, nullptr);
   call->args[0].value = ObjectIdGetDatum(sequence);
   call->args[0].isnull = false;
   const Datum value = pg_sequence_last_value(call);
+  BackToCaller(caller);
+  UnlockRelationOid(sequence, RowExclusiveLock);
   return call->isnull ? kNoDatabaseLease : DatumGetInt64(value);
 }
 
 void WriteStored(Oid sequence, int64 value) {
+  LockLeaseObject(sequence, RowExclusiveLock);
+  CallerRights caller;
+  BecomeOwner(sequence, caller);
   DirectFunctionCall3(setval3_oid, ObjectIdGetDatum(sequence), Int64GetDatum(value),
                       BoolGetDatum(true));
+  BackToCaller(caller);
+  UnlockRelationOid(sequence, RowExclusiveLock);
+}
+
+// The key this lease covers may leave at once — returned by a SELECT whose
+// transaction writes nothing else, or one that commits asynchronously —
+// and nothing else would flush the lease's WAL record before it does. So
+// the record is flushed first: the one just written (`wrote`), or, for a
+// lease another backend wrote and this one adopts, everything inserted so
+// far, which includes it. Once per renewal; a no-op where already flushed.
+void FlushLease(bool wrote) {
+  XLogFlush(wrote ? XactLastRecEnd : GetXLogInsertRecPtr());
 }
 
 int64 OwnServerMark() {
   return ServerMark(GetSystemIdentifier(), static_cast<int64_t>(PgStartTime),
                     static_cast<int>(PostmasterPid));
+}
+
+// A stored lease further ahead of the clock than uuid6 may lift the
+// sequences to on its own: keys up to it may be in the database, so no key
+// is made there until a superuser's session lifts them (or a mistaken lease
+// is written lower). `bound_is_a_day`: the bound was a superuser's already.
+[[noreturn]] void RefuseLeaseBeyondCap(Generator generator, int64 stored, bool bound_is_a_day) {
+  const int version = kRfcVersions[static_cast<int>(generator)];
+  const int64 lease_us = UnixMicrosFromClockPart(generator, static_cast<uint64>(stored));
+  const char* instant =
+      DatumGetCString(DirectFunctionCall1(timestamptz_out, TimestampDatumFromUnixMicros(lease_us)));
+  ereport(ERROR,
+          (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+           errmsg("uuid6: the lease of version %d in \"%s\" lies further ahead of the clock than "
+                  "uuid6 may lift the sequences on its own",
+                  version, get_rel_name(objects.leases[static_cast<int>(generator)])),
+           errdetail("Keys of database \"%s\" may reach %s, made on the server that wrote the "
+                     "lease (before a move, a restore or a clock step back); this server's "
+                     "sequence is below that, and may be lifted only %s ahead of the clock here. "
+                     "No key is made in this database until the sequences are above its leases.",
+                     get_database_name(MyDatabaseId), instant,
+                     bound_is_a_day ? "one day" : "uuid6.max_advance (of the extension's owner)"),
+           bound_is_a_day
+               ? errhint("If the lease was written by hand, a superuser writes it lower with "
+                         "setval; else keys are made here once the clock has come within a day "
+                         "of it.")
+               : errhint("If keys were made that far ahead, a superuser makes one key in this "
+                         "database (SELECT uuid_generate_v%d()), which lifts the sequences to "
+                         "its leases; if the lease was written by hand, a superuser writes it "
+                         "lower with setval.",
+                         version)));
 }
 
 // Compares the database's server mark with this server's. When they differ,
@@ -195,21 +371,22 @@ int64 OwnServerMark() {
 // sequences are lifted to the lease. Returns the tick `generator`'s
 // sequence was lifted to (0 when nothing was lifted).
 Tick CheckServerMark(SharedState* state, Generator generator) {
-  CallerRights caller;
-  BecomeOwner(caller);
   const bool foreign = ReadStored(objects.mark) != OwnServerMark();
   int64 stored[kRfcGeneratorCount];
   for (int i = 0; i < kRfcGeneratorCount; i++)
     stored[i] = foreign ? ReadStored(objects.leases[i]) : kNoDatabaseLease;
-  BackToCaller(caller);
   if (!foreign) return 0;
 
-  // The lease objects are the extension owner's to write, and the sequences
+  // The extension's owner may write the lease objects, and the sequences
   // are the whole cluster's: a stored lease lifts them no further ahead of
   // this server's clock than that owner could with uuid6_advance (one day
   // for a superuser, uuid6.max_advance for any other role), plus the span a
-  // lease reaches past the clock. A lease beyond that is reported.
-  const bool owner_is_superuser = superuser_arg(objects.owner);
+  // lease reaches past the clock. A lease beyond that, above the sequence,
+  // may cover keys the database holds: refused, for every version, never
+  // followed only part of the way, which would make keys below them. In a
+  // superuser's session the bound is a superuser's: a superuser who makes a
+  // key there lifts the sequences as far as uuid6_advance would let them.
+  const bool owner_is_superuser = superuser_arg(objects.owner) || superuser();
   const int64 now_ns = UnixNanosNow();
   Tick target[kRfcGeneratorCount];
   for (int i = 0; i < kRfcGeneratorCount; i++) {
@@ -220,22 +397,11 @@ Tick CheckServerMark(SharedState* state, Generator generator) {
     const Tick cap_clock = static_cast<Tick>(ClockPartAt(lifted, bound_ns)) + LeaseSpan(layout);
     const Tick cap = ((cap_clock + 1) << layout.low_bits) - 1;
     if (target[i] <= cap) continue;
-    // Reported only where the cap holds the sequence below the stored lease.
     SharedSequence& sequence = state->sequences[i].sequence;
     SpinLockAcquire(&sequence.lock);
     const bool below = LastTick(SequenceCopy(state, i)) < target[i];
     SpinLockRelease(&sequence.lock);
-    target[i] = cap;
-    if (below)
-      ereport(WARNING,
-              (errcode(ERRCODE_DATA_EXCEPTION),
-               errmsg("uuid6: the stored lease of version %d in \"%s\" lies beyond what its "
-                      "owner may lift the sequences to",
-                      kRfcVersions[i], get_rel_name(objects.leases[i])),
-               errdetail("The sequence is lifted to %s ahead of the clock only.",
-                         owner_is_superuser ? "one day" : "uuid6.max_advance"),
-               errhint("If keys of this database were made that far ahead, a superuser can "
-                       "run uuid6_advance with the newest of them.")));
+    if (below) RefuseLeaseBeyondCap(lifted, stored[i], owner_is_superuser);
   }
 
   for (int i = 0; i < kRfcGeneratorCount; i++) {
@@ -300,16 +466,13 @@ bool CoverTickInDatabase(SharedState* state, Generator generator, Tick tick) {
 
   const uint64 seen = invalidations;
   const Oid sequence = objects.leases[g];
-  CallerRights caller;
-  BecomeOwner(caller);
   // Writers of one database's lease take turns, so that a lease computed
   // from an earlier clock never overwrites a later one. Released at once:
   // the sequence is not transactional.
-  LockRelationOid(sequence, ShareUpdateExclusiveLock);
+  LockLeaseObject(sequence, ShareUpdateExclusiveLock);
   if (invalidations != seen) {
     // The objects changed while waiting (dropped, moved): look them up again.
     UnlockRelationOid(sequence, ShareUpdateExclusiveLock);
-    BackToCaller(caller);
     return CoverTickInDatabase(state, generator, tick);
   }
   if (mark_to_write) WriteStored(objects.mark, OwnServerMark());
@@ -317,7 +480,7 @@ bool CoverTickInDatabase(SharedState* state, Generator generator, Tick tick) {
   const DatabaseLeaseStep step = PlanDatabaseLease(layout, tick, clock, ReadStored(sequence));
   if (step.write) WriteStored(sequence, step.stored);
   UnlockRelationOid(sequence, ShareUpdateExclusiveLock);
-  BackToCaller(caller);
+  FlushLease(step.write);
   mark_to_write = false;
   if (invalidations == seen) database_lease_checked_through[g] = step.renew_after;
   return true;
@@ -333,10 +496,7 @@ void ViewDatabaseLease(Generator generator, DatabaseLeaseView& view) {
   const int g = static_cast<int>(generator);
   const char* schema = get_namespace_name(objects.namespace_id);
   view.name = quote_qualified_identifier(schema, kLeaseNames[g]);
-  CallerRights caller;
-  BecomeOwner(caller);
   view.stored = ReadStored(objects.leases[g]);
-  BackToCaller(caller);
   view.writable = !RecoveryInProgress() && !XactReadOnly && !IsInParallelMode();
 }
 

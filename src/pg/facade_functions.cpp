@@ -8,6 +8,11 @@
 // value.
 #include "core/facade.hpp"
 #include "pg/convert.hpp"
+
+extern "C" {
+#include "nodes/parsenodes.h"
+#include "tcop/utility.h"
+}
 #include "pg/settings.hpp"
 #include "pg/sql_function.hpp"
 
@@ -80,11 +85,60 @@ SipHashKey KeyFromSetting() {
     ereport(ERROR,
             (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
              errmsg("uuid6.facade_key is not set"),
-             errhint("A superuser sets the key in postgresql.conf or with ALTER SYSTEM SET "
-                     "uuid6.facade_key = '<32 hex digits>', then reloads; a malformed value is "
-                     "refused with a message in the server log. The two-argument forms take the "
-                     "key as bytea.")));
+             errhint("The key is set in the server's configuration file (postgresql.conf or a "
+                     "file it includes) as uuid6.facade_key = '<32 hex digits>', then the "
+                     "server is reloaded; a malformed value is refused with a message in the "
+                     "server log. The two-argument forms take the key as bytea.")));
   return facade_key;
+}
+
+// The key is accepted from the server's configuration file (and the
+// command line) only: a statement that carries it is shown to the members
+// of pg_read_all_stats in pg_stat_activity, and kept by pg_stat_statements,
+// and a value stored by ALTER ROLE or ALTER DATABASE is readable by every
+// role. PGC_SIGHUP refuses SET, set_config() and ALTER ROLE / DATABASE ...
+// SET; this hook refuses ALTER SYSTEM, which PGC_SIGHUP allows, and names
+// the way that works for all of them. The value is never echoed.
+ProcessUtility_hook_type previous_process_utility = nullptr;
+
+bool SetsFacadeKey(const VariableSetStmt* set) {
+  return set != nullptr && set->name != nullptr && set->kind == VAR_SET_VALUE &&
+         pg_strcasecmp(set->name, "uuid6.facade_key") == 0;
+}
+
+void RefuseFacadeKeyStatement(const char* statement) {
+  ereport(ERROR,
+          (errcode(ERRCODE_CANT_CHANGE_RUNTIME_PARAM),
+           errmsg("uuid6.facade_key cannot be set with %s", statement),
+           errdetail("The key is accepted from the server's configuration file only: the text of "
+                     "a statement is shown to monitoring roles (pg_stat_activity, "
+                     "pg_stat_statements). The value is not shown."),
+           errhint("Write uuid6.facade_key into postgresql.conf or a file it includes, readable "
+                   "only by the server's operating-system user, and reload the server. Change "
+                   "the key that was in this statement: it may have been seen.")));
+}
+
+void GuardFacadeKey(PlannedStmt* planned, const char* query, bool read_only_tree,
+                    ProcessUtilityContext context, ParamListInfo params, QueryEnvironment* env,
+                    DestReceiver* dest, QueryCompletion* completion) {
+  const Node* node = planned->utilityStmt;
+  if (IsA(node, AlterSystemStmt) &&
+      SetsFacadeKey(reinterpret_cast<const AlterSystemStmt*>(node)->setstmt))
+    RefuseFacadeKeyStatement("ALTER SYSTEM");
+  if (IsA(node, VariableSetStmt) && SetsFacadeKey(reinterpret_cast<const VariableSetStmt*>(node)))
+    RefuseFacadeKeyStatement("SET");
+  if (IsA(node, AlterRoleSetStmt) &&
+      SetsFacadeKey(reinterpret_cast<const AlterRoleSetStmt*>(node)->setstmt))
+    RefuseFacadeKeyStatement("ALTER ROLE");
+  if (IsA(node, AlterDatabaseSetStmt) &&
+      SetsFacadeKey(reinterpret_cast<const AlterDatabaseSetStmt*>(node)->setstmt))
+    RefuseFacadeKeyStatement("ALTER DATABASE");
+  if (previous_process_utility != nullptr)
+    previous_process_utility(planned, query, read_only_tree, context, params, env, dest,
+                             completion);
+  else
+    standard_ProcessUtility(planned, query, read_only_tree, context, params, env, dest,
+                            completion);
 }
 
 SipHashKey KeyFromBytea(Datum datum) {
@@ -122,7 +176,8 @@ Datum RunTransform(FunctionCallInfo fcinfo, const char* function, int expected,
 namespace uuid6::pg {
 
 void DefineFacadeSetting() {
-  // PGC_SUSET: only a superuser, or a role granted SET on it, may set it.
+  // PGC_SIGHUP: from the configuration file (or the command line) only,
+  // and the statements that would write it elsewhere refused (above).
   // GUC_SUPERUSER_ONLY refuses SHOW and current_setting() to every other
   // role but members of pg_read_all_settings; GUC_NO_SHOW_ALL keeps it out
   // of SHOW ALL and pg_settings for everyone; and those who may look see
@@ -132,10 +187,12 @@ void DefineFacadeSetting() {
   DefineCustomStringVariable(
       "uuid6.facade_key", "Key of the v4 facade of v7 UUIDs (uuid_v7_to_facade).",
       "32 hex digits, or k0:k1 with 16 hex digits each; empty (the default) means no key.",
-      &facade_key_setting, "", PGC_SUSET,
+      &facade_key_setting, "", PGC_SIGHUP,
       GUC_SUPERUSER_ONLY | GUC_NO_SHOW_ALL | GUC_NOT_IN_SAMPLE, CheckFacadeKey, AssignFacadeKey,
       ShowFacadeKey);
   defining_setting = false;
+  previous_process_utility = ProcessUtility_hook;
+  ProcessUtility_hook = GuardFacadeKey;
 }
 
 bool FacadeKeyWasPlaceholder() { return server_value_before_load; }

@@ -23,6 +23,11 @@ namespace uuid6::pg {
 // leaves in its main segment (ShmemInitStruct under AddinShmemInitLock, as
 // pgvector does).
 constexpr bool kLazyStructInDsmRegistry = PG_VERSION_NUM >= 170000;
+// The same for every library version: where a not-preloaded uuid6 1.0
+// session kept its sequences. In the main segment (15, 16) a struct can be
+// looked up by name without creating it (pg_get_shmem_allocations); the DSM
+// registry of 17 and 18 has no such look-up, and 1.0 never built for 19.
+constexpr bool kLazyStructInMainSegment = !kLazyStructInDsmRegistry;
 
 // Finds the struct `name`, or creates it and runs `Initialize` on it once,
 // under the creator's lock; `found` says which. An ERROR from PostgreSQL

@@ -18,7 +18,9 @@ int64 AdvanceLimitMicros(bool superuser_role);
 
 void DefineSettings();
 
-// uuid6.facade_key, the key of the v4 facade (facade_functions.cpp).
+// uuid6.facade_key, the key of the v4 facade (facade_functions.cpp), taken
+// from the server's configuration file only: also installs the hook that
+// refuses SET, ALTER SYSTEM, ALTER ROLE and ALTER DATABASE for it.
 void DefineFacadeSetting();
 
 // True when DefineFacadeSetting found uuid6.facade_key already set by the

@@ -1,5 +1,6 @@
 #include "pg/shared_state.hpp"
 
+#include "pg/library_1_0.hpp"
 #include "pg/persistence.hpp"
 
 #include <cstring>
@@ -12,7 +13,8 @@ namespace {
 
 // 1.1's name for 1.1's layout: kept (see SharedState). 1.0's library used
 // another name and layout ("uuid6 sequences v1"): its sessions cannot share
-// a sequence with later ones, which the README's upgrade steps say.
+// a sequence with later ones, which the README's upgrade steps say, and
+// this library refuses to start one beside them (library_1_0.hpp).
 constexpr const char* kStateName = "uuid6 sequences v2";
 constexpr const char* kExtensionName = "uuid6 sequences v2 extension";
 constexpr const char* kAtomicName = "uuid6 sequences v2 atomic";
@@ -170,6 +172,7 @@ void AttachErrorContext(void*) {
 // transaction's abort releases whatever PostgreSQL took, and since nothing
 // was cached the next call tries again.
 SharedState* AttachLazily() {
+  RefuseBesideLibrary10();
   ErrorContextCallback context;
   context.callback = AttachErrorContext;
   context.arg = nullptr;

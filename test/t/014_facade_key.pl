@@ -1,11 +1,12 @@
-# uuid6.facade_key from postgresql.conf and ALTER SYSTEM, preloaded and not:
-# a good key is in force in every new session; a malformed one is refused
-# at start, at reload and when the library loads later, each time with a
-# message in which the value never appears, and without stopping the server;
-# a role that is not superuser cannot slip in a key of its own as a
-# placeholder before the library loads. Loaded at session start, the key is
-# hidden from the first statement; loaded by a statement, a WARNING says it
-# was readable until then.
+# uuid6.facade_key from postgresql.conf and a file it includes, preloaded
+# and not: a good key is in force in every new session, in every form it may
+# be written in, parallel workers included; ALTER SYSTEM refuses it; a
+# malformed one is refused at start, at reload and when the library loads
+# later, each time with a message in which the value never appears, and
+# without stopping the server; no role, superuser or not, can slip in a key
+# of its own as a placeholder before the library loads. Loaded at session
+# start, the key is hidden from the first statement; loaded by a statement,
+# a WARNING says it was readable until then.
 use strict;
 use warnings;
 use PostgreSQL::Test::Utils;
@@ -47,45 +48,99 @@ for my $preload (1, 0)
 			extra_params => [ '--username' => 'app' ]),
 		'e4b98970-eb53-4cc3-98c4-dc0c0c07398f', "$mode: a role that is not superuser uses it");
 
-	# A role that is not superuser sets a placeholder before the library
-	# is loaded in its session: refused when the library loads, and the
-	# server's key stays in force. (Preloaded, the SET itself is refused.)
-	my ($ret, $stdout, $stderr) = $node->psql('postgres',
-		"SET uuid6.facade_key = '$placeholder'; SELECT uuid6_facade_key_id();",
-		extra_params => [ '--username' => 'app' ]);
-	if ($preload)
-	{
-		like($stderr, qr/permission denied to set parameter "uuid6.facade_key"/,
-			"$mode: a role that is not superuser cannot set the key");
-	}
-	else
-	{
-		is($stdout, $id_a, "$mode: a placeholder set by a role that is not superuser is not used");
-		like($stderr, qr/permission denied to set parameter "uuid6.facade_key"/,
-			"$mode: it is refused with a warning when the library loads");
-	}
-	unlike($stderr, qr/LEAKMARKER/, "$mode: the refused value is not shown");
+	# The setting's functions agree with the bytea forms, in parallel
+	# workers too.
+	my ($ret, $stdout, $stderr) = $node->psql('postgres', q{
+		CREATE TABLE parallel_keys AS SELECT uuid_generate_v7() AS id FROM generate_series(1, 20000);
+		ANALYZE parallel_keys;
+		SET parallel_setup_cost = 0; SET parallel_tuple_cost = 0;
+		SET min_parallel_table_scan_size = 0; SET max_parallel_workers_per_gather = 2;
+		SET parallel_leader_participation = off;
+		EXPLAIN (COSTS OFF) SELECT count(*) FROM parallel_keys WHERE uuid_v7_to_facade(id) IS NOT NULL;
+		SELECT count(*) FILTER (WHERE uuid_facade_to_v7(uuid_v7_to_facade(id)) = id
+			AND uuid_v7_to_facade(id) = uuid_v7_to_facade(id, '\x000102030405060708090a0b0c0d0e0f'))
+		FROM parallel_keys;});
+	like($stdout, qr/Gather.*\n20000$/s, "$mode: parallel workers use the key of postgresql.conf");
 
-	# ALTER SYSTEM: a malformed value refused when set, a good one in force
-	# after a reload.
-	($ret, $stdout, $stderr) = $node->psql('postgres',
-		"SELECT uuid6_facade_key_id() IS NOT NULL; ALTER SYSTEM SET uuid6.facade_key = '$bad_system'");
-	like($stderr, qr/invalid value for parameter "uuid6.facade_key"/, "$mode: ALTER SYSTEM refuses a malformed key");
-	unlike($stderr, qr/LEAKMARKER/, "$mode: ... without showing it");
-	$node->safe_psql('postgres', "ALTER SYSTEM SET uuid6.facade_key = '$key_b'");
+	# A role sets a placeholder before the library is loaded in its
+	# session: refused when the library loads, and the server's key stays
+	# in force. (Preloaded, the SET itself is refused.) The same for a
+	# superuser.
+	for my $role ('app', 'postgres')
+	{
+		($ret, $stdout, $stderr) = $node->psql('postgres',
+			"SET uuid6.facade_key = '$placeholder'; SELECT uuid6_facade_key_id();",
+			extra_params => [ '--username' => $role ]);
+		if ($preload)
+		{
+			like($stderr, qr/ERROR:  uuid6.facade_key cannot be set with SET/,
+				"$mode: $role cannot set the key");
+		}
+		else
+		{
+			is($stdout, $id_a, "$mode: a placeholder set by $role is not used");
+			like($stderr, qr/WARNING:  parameter "uuid6.facade_key" cannot be changed now/,
+				"$mode: it is refused with a warning when the library loads");
+		}
+		unlike($stderr, qr/LEAKMARKER/, "$mode: the refused value is not shown");
+	}
+
+	# ALTER SYSTEM refuses a key, malformed or not, without showing it; a
+	# key in a file that postgresql.conf includes is in force after a reload.
+	for my $value ($bad_system, $key_b)
+	{
+		($ret, $stdout, $stderr) = $node->psql('postgres',
+			"SELECT uuid6_facade_key_id() IS NOT NULL; ALTER SYSTEM SET uuid6.facade_key = '$value'");
+		like($stderr, qr/ERROR:  uuid6.facade_key cannot be set with ALTER SYSTEM/,
+			"$mode: ALTER SYSTEM refuses a key");
+		unlike($stderr, qr/LEAKMARKER|\Q$key_b\E/, "$mode: ... without showing it");
+	}
+	unlike(slurp_file($node->data_dir . '/postgresql.auto.conf'), qr/facade_key/,
+		"$mode: postgresql.auto.conf holds no key");
+	my $key_file = $node->data_dir . '/uuid6_facade_key.conf';
+	$node->append_conf('postgresql.conf', "include 'uuid6_facade_key.conf'\n");
+	# Every form a key may be written in names the same key; the last
+	# form stays.
+	my @forms = $preload
+	  ? ('00112233445566778899aabbccddeeff', '00112233445566778899AABBCCDDEEFF',
+		'0x00112233445566778899aabbccddeeff', '0x0011223344556677:0X8899aabbccddeeff',
+		' 0011 2233 4455 6677 : 8899 aabb ccdd eeff  ', $key_b)
+	  : ($key_b);
+	for my $form (@forms)
+	{
+		open my $fh, '>', $key_file or die $!;
+		print $fh "uuid6.facade_key = '$form'\n";
+		close $fh;
+		chmod 0600, $key_file;
+		$node->reload;
+		# (Not preloaded, each new session warns that the key was readable
+		# before the library loaded, so stderr is not empty: psql, not
+		# poll_query_until.)
+		my $reloaded = 0;
+		for (1 .. 300)
+		{
+			last if ($reloaded = ($node->psql('postgres', 'SELECT uuid6_facade_key_id()'))[1] eq $id_b);
+			usleep(100_000);
+		}
+		ok($reloaded, "$mode: the key written as '$form' in an included file is in force after a reload");
+		open $fh, '>', $key_file or die $!;
+		close $fh;
+		$node->reload;
+		for (1 .. 300)
+		{
+			last if ($node->psql('postgres', q{SELECT coalesce(uuid6_facade_key_id(), 'none')}))[1] eq $id_a;
+			usleep(100_000);
+		}
+	}
+	open my $fh, '>', $key_file or die $!;
+	print $fh "uuid6.facade_key = '$key_b'\n";
+	close $fh;
 	$node->reload;
-	# (Not preloaded, each new session warns that the key was readable
-	# before the library loaded, so stderr is not empty: psql, not
-	# poll_query_until.)
-	my $reloaded = 0;
 	for (1 .. 300)
 	{
-		last if ($reloaded = ($node->psql('postgres', 'SELECT uuid6_facade_key_id()'))[1] eq $id_b);
+		last if ($node->psql('postgres', 'SELECT uuid6_facade_key_id()'))[1] eq $id_b;
 		usleep(100_000);
 	}
-	die 'reload not seen' unless $reloaded;
-	pass("$mode: the key set by ALTER SYSTEM is in force after a reload");
-	$node->safe_psql('postgres', 'ALTER SYSTEM RESET uuid6.facade_key');
 
 	# A malformed key in postgresql.conf at reload: refused, the key before
 	# it stays, the server goes on.
@@ -105,7 +160,7 @@ for my $preload (1, 0)
 	if ($preload)
 	{
 		ok($refused_at_reload, "$mode: a reload refuses a malformed key in the server log");
-		is(key_id($node), $id_b, "$mode: the key in force before (ALTER SYSTEM's) stays");
+		is(key_id($node), $id_b, "$mode: the key in force before (the included file's) stays");
 	}
 	else
 	{
@@ -202,15 +257,17 @@ my $show_then_use = q{SHOW uuid6.facade_key;
 	like($stdout, qr/Gather.*\n20000$/s, 'not preloaded: a parallel query used the key');
 	is(scalar(() = $stderr =~ /WARNING:  uuid6.facade_key could be read/g), 1,
 		'not preloaded: one warning per session, none from parallel workers');
-	# A key the session sets itself exposes nothing: no warning.
-	$node->safe_psql('postgres', 'ALTER SYSTEM RESET uuid6.facade_key');
+	# A key the session tries to set itself is refused when the library
+	# loads, and, the server having no key, nothing was exposed.
 	$node->append_conf('postgresql.conf', "uuid6.facade_key = ''\n");
 	$node->reload;
 	$node->poll_query_until('postgres', q{SELECT current_setting('uuid6.facade_key') = ''}) or die 'reload not seen';
 	($ret, $stdout, $stderr) = $node->psql('postgres',
-		"SET uuid6.facade_key = '$key_b'; SELECT uuid6_facade_key_id()");
-	is($stdout, $id_b, 'not preloaded: a key set by the session itself is in force');
-	unlike($stderr, qr/WARNING/, 'not preloaded: ... and loading the library then warns of nothing');
+		"SET uuid6.facade_key = '$key_b'; SELECT coalesce(uuid6_facade_key_id(), 'none')");
+	is($stdout, 'none', 'not preloaded: a key set by the session itself is not used');
+	like($stderr, qr/WARNING:  parameter "uuid6.facade_key" cannot be changed now/,
+		'not preloaded: ... refused with a warning when the library loads');
+	unlike($stderr, qr/could be read/, 'not preloaded: ... and no exposure is reported');
 	$node->stop;
 }
 

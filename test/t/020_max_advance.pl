@@ -56,31 +56,39 @@ for my $preload (1, 0)
 		SELECT uuid6_advance(uuid_generate_v7(clock_timestamp() + interval '1 minute')) IS NOT NULL});
 	is($err, '', "$label: after a reload with 2min, a key a minute ahead is taken");
 
-	# The lease objects of a database are its extension owner's to write:
+	# The lease objects of a database are writable by its extension owner:
 	# a role that is not superuser, owning uuid6 in a database of its own,
 	# stores a far-future lease and another server's mark there. The next
 	# session lifts the cluster's sequences no further than that role could
 	# with uuid6_advance (uuid6.max_advance, here 2min, plus the lease's two
-	# seconds), with a WARNING naming the object; a lease that would wrap
-	# the v7 time around does not either.
+	# seconds): it refuses to make keys there with an ERROR naming the
+	# object, and the sequences are not lifted at all; a lease that would
+	# wrap the v7 time around is refused too. Other databases go on; a
+	# superuser writing the lease lower puts the database back to work.
 	$node->safe_psql('postgres', 'CREATE ROLE owner_role LOGIN CREATEDB');
 	$node->safe_psql('postgres', 'CREATE DATABASE owned OWNER owner_role');
 	my @as_owner = (extra_params => [ '--username' => 'owner_role' ]);
 	$node->safe_psql('owned', 'CREATE EXTENSION uuid6; SELECT uuid_generate_v7()', @as_owner);
 	my $before = $node->safe_psql('postgres', 'SELECT uuid_generate_v7()');
+	my $lead_before = $node->safe_psql('postgres', 'SELECT ahead_of_clock_us FROM uuid6_status() WHERE version = 7');
 	for my $stored ('8000000000000000', '4611686018427387904')
 	{
 		$node->safe_psql('owned', "SELECT setval('uuid6_lease_v7', $stored); SELECT setval('uuid6_lease_server', 5)",
 			@as_owner);
 		my ($rc, $out, $err) = $node->psql('owned', 'SELECT uuid_generate_v7() > ' . "'$before'::uuid", @as_owner);
-		is($out, 't', "$label: after a lease of $stored stored by the owner, keys still rise");
-		like($err, qr/WARNING:  uuid6: the stored lease of version 7 in "uuid6_lease_v7" lies beyond/,
-			"$label: a WARNING names the lease object");
+		is($out, '', "$label: after a lease of $stored stored by the owner, no key is made there");
+		like($err, qr/ERROR:  uuid6: the lease of version 7 in "uuid6_lease_v7" lies further ahead of the clock than uuid6 may lift the sequences on its own/,
+			"$label: an ERROR names the lease object");
 		my $lead = $node->safe_psql('postgres', 'SELECT ahead_of_clock_us FROM uuid6_status() WHERE version = 7');
-		cmp_ok($lead, '<=', 125_000_000,
-			"$label: the v7 sequence is lifted at most uuid6.max_advance and a lease span ahead ($lead us)");
-		$before = $node->safe_psql('postgres', 'SELECT uuid_generate_v7()');
+		cmp_ok($lead, '<=', $lead_before + 3_000_000,
+			"$label: the v7 sequence is not lifted ($lead us ahead, $lead_before us before)");
+		my $after = $node->safe_psql('postgres', 'SELECT uuid_generate_v7()');
+		ok($after gt $before, "$label: keys still rise in another database");
+		$before = $after;
 	}
+	$node->safe_psql('owned', "SELECT setval('uuid6_lease_v7', 1)");
+	my ($rc, $out, $err) = $node->psql('owned', 'SELECT uuid_generate_v7() > ' . "'$before'::uuid", @as_owner);
+	is($out . $err, 't', "$label: with the lease written lower by a superuser, keys are made there again");
 	$node->stop;
 }
 

@@ -321,8 +321,11 @@ void WriteStored(Oid sequence, int64 value) {
 // the record is flushed first: the one just written (`wrote`), or, for a
 // lease another backend wrote and this one adopts, everything inserted so
 // far, which includes it. Once per renewal; a no-op where already flushed.
+// Both are ends of records: the insert position itself would point past
+// the header of a page not yet begun when the last record ends on a page
+// boundary, and XLogFlush refuses a request beyond the WAL inserted.
 void FlushLease(bool wrote) {
-  XLogFlush(wrote ? XactLastRecEnd : GetXLogInsertRecPtr());
+  XLogFlush(wrote ? XactLastRecEnd : GetXLogInsertEndRecPtr());
 }
 
 int64 OwnServerMark() {

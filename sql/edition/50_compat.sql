@@ -3,10 +3,12 @@
 -- makers SQL with a standard body over uuid_v7_floor and
 -- uuid_generate_v7(timestamptz).
 
--- A v7's Unix milliseconds as the UTC wall-clock time. make_interval is
--- given whole hours and the seconds within the hour, so that every
--- millisecond up to the layout's end (year 10889) converts exactly: as one
--- number of seconds or milliseconds in a double, the late ones would not.
+-- A v7's Unix milliseconds as the UTC wall-clock time, in integer steps
+-- only: whole hours (make_interval multiplies them in int64), then the
+-- milliseconds within the hour, whose product with interval's microseconds
+-- is an integer well inside a double's exact range. As one number of
+-- seconds or milliseconds in a double, late values (the layout reaches year
+-- 10889) and many fractions of a second would not convert exactly.
 -- Timestamp arithmetic without a time zone involves no zone's rules.
 CREATE FUNCTION uuid_v7_to_timestamp(uuid) RETURNS timestamp
     LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
@@ -18,8 +20,8 @@ BEGIN
     RETURN NULL;
   END IF;
   ms := ('x' || substr(t, 1, 8) || substr(t, 10, 4))::bit(48)::bigint;
-  RETURN timestamp '1970-01-01 00:00:00'
-         + make_interval(hours => (ms / 3600000)::integer, secs => (ms % 3600000) / 1000.0);
+  RETURN timestamp '1970-01-01 00:00:00' + make_interval(hours => (ms / 3600000)::integer)
+         + (ms % 3600000) * interval '1 millisecond';
 END
 $$;
 COMMENT ON FUNCTION uuid_v7_to_timestamp(uuid) IS

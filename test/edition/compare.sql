@@ -25,8 +25,14 @@ $$;
 -- The declarations: arguments (with defaults), result, volatility, strictness, parallel
 -- safety and a comment, for every function of the shared API (the facade with a key in the
 -- setting is the C library's alone).
+-- The generators that draw from a sequence are PARALLEL UNSAFE in the SQL edition (nextval()
+-- is) and PARALLEL SAFE in the C library: their parallel marking is left out (README: "What
+-- differs between the editions").
 SELECT p.proname || '(' || pg_get_function_arguments(p.oid) || ') -> ' || pg_get_function_result(p.oid)
-       || ' ' || p.provolatile::text || p.proisstrict::text || p.proparallel::text
+       || ' ' || p.provolatile::text || p.proisstrict::text
+       || CASE WHEN (p.proname IN ('uuid_generate_v6', 'uuid_generate_v7', 'uuid_generate_v8') AND p.pronargs = 0)
+                    OR p.proname IN ('uuid_generate_v7_draft', 'uuid6_advance', 'uuid6_status')
+               THEN '' ELSE p.proparallel::text END
        || ' ' || (obj_description(p.oid, 'pg_proc') IS NOT NULL)::text
 FROM pg_proc p
 WHERE p.pronamespace = current_schema()::regnamespace

@@ -75,6 +75,13 @@ fuzz: $(BUILD_DIR)/fuzz_codec
 
 .PHONY: unit fuzz
 
+# --- The SQL edition into build/tle/: plain script, pg_tle installer, dbdev ----
+
+tle:
+	bash scripts/tle.sh $(BUILD_DIR)/tle
+
+.PHONY: tle
+
 # --- Benchmarks: test/bench/bench.sh, against a scratch cluster of its own ----
 
 bench:

@@ -4,6 +4,9 @@
 -- generators_c.sql has the C library's declarations and uuid6_status().
 SET timezone = 'UTC';
 SET datestyle = 'ISO, YMD';
+-- An error's context differs between the editions (a PL/pgSQL line in the SQL
+-- edition, none in the C library): it is not shown.
+\set SHOW_CONTEXT never
 
 -- No function of uuid6 shadows a core function of this server.
 SELECT p.proname FROM pg_proc p

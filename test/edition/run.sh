@@ -250,7 +250,7 @@ if cluster_start "$PLAIN_DIR" $((PORT + 1)) --no-preload; then
   P postgres postgres -c "CREATE ROLE edition_owner LOGIN" -c "CREATE ROLE edition_user LOGIN" \
     -c "CREATE DATABASE edition_plain" -c "GRANT CREATE ON DATABASE edition_plain TO edition_owner" >/dev/null
   check "no pg_tle on this server; the installing role is not superuser" \
-    "$(P edition_plain edition_owner -c "SELECT count(*) FROM pg_extension WHERE extname = 'pg_tle'" -c "SELECT rolsuper FROM pg_roles WHERE rolname = current_user" -c "SELECT current_setting('shared_preload_libraries') = ''")" "0
+    "$(P edition_plain edition_owner -c "SELECT count(*) FROM pg_extension WHERE extname = 'pg_tle'" -c "SELECT rolsuper FROM pg_roles WHERE rolname = current_user"; P edition_plain postgres -c "SELECT current_setting('shared_preload_libraries') = ''")" "0
 f
 t"
   if P edition_plain edition_owner -v schema=ids -f "$TLE/uuid6.sql" >"$W/work/plain.log" 2>&1; then
@@ -394,7 +394,7 @@ if [ -n "$faketime_lib" ]; then
     T edition_order postgres -c "INSERT INTO keys (version, id) VALUES (7, uuid_generate_v7()), (6, uuid_generate_v6()), (8, uuid_generate_v8())" >/dev/null
   }
   top
-  T edition_order postgres -c "CREATE TABLE marks AS SELECT version, max(id) AS top FROM keys GROUP BY version" >/dev/null
+  T edition_order postgres -c "CREATE TABLE marks AS SELECT version, (array_agg(id ORDER BY id DESC))[1] AS top FROM keys GROUP BY version" >/dev/null
   echo "-3600" | as_postgres tee "$fake" >/dev/null
   back=$(T edition_order postgres -c "SELECT uuid_extract_time(top) - now() > interval '59 minutes' FROM marks WHERE version = 7")
   check "faked: the server's clock is now an hour behind its last key" "$back" "t"
@@ -402,7 +402,7 @@ if [ -n "$faketime_lib" ]; then
   T edition_order postgres -c "INSERT INTO item (body) SELECT 'behind' FROM generate_series(1, 100)" >/dev/null
   check "the clock stepped back an hour: no lower key, keys still rising (v6 v7 v8)" \
     "$(T edition_order postgres -c "SELECT count(*) FILTER (WHERE k.id <= m.top), count(*) FILTER (WHERE k.id <= k.prev) FROM (SELECT version, n, id, lag(id) OVER (PARTITION BY version ORDER BY n) AS prev FROM keys) k JOIN marks m USING (version) WHERE k.n > (SELECT max(n) - 900 FROM keys)")" "0|0"
-  T edition_order postgres -c "TRUNCATE marks" -c "INSERT INTO marks SELECT version, max(id) FROM keys GROUP BY version" >/dev/null
+  T edition_order postgres -c "TRUNCATE marks" -c "INSERT INTO marks SELECT version, (array_agg(id ORDER BY id DESC))[1] FROM keys GROUP BY version" >/dev/null
   cluster_stop "$TLE_DIR" && start_faked
   check "faked: restarted with its clock an hour behind" \
     "$(T edition_order postgres -c "SELECT uuid_extract_time(top) - now() > interval '59 minutes' FROM marks WHERE version = 7")" "t"
@@ -446,8 +446,8 @@ if [ $dump_ok = yes ]; then
       -c "INSERT INTO keys (version, id) SELECT v, CASE v WHEN 6 THEN uuid_generate_v6() WHEN 7 THEN uuid_generate_v7() ELSE uuid_generate_v8() END FROM generate_series(1, 100), unnest(ARRAY[6, 7, 8]) AS v" >/dev/null
     check "restored: the extension, its rows, and new keys (DEFAULT and each version) above every restored key" \
       "$(T edition_restored postgres -c "SELECT extversion FROM pg_extension WHERE extname = 'uuid6'" \
-           -c "SELECT count(*) FILTER (WHERE body = 'after the restore' AND id <= (SELECT max(id) FROM item WHERE body <> 'after the restore')) FROM item" \
-           -c "SELECT count(*) FROM keys k WHERE k.n > (SELECT max(n) - 300 FROM keys) AND k.id <= (SELECT max(id) FROM keys k2 WHERE k2.version = k.version AND k2.n <= (SELECT max(n) - 300 FROM keys))")" \
+           -c "SELECT count(*) FILTER (WHERE body = 'after the restore' AND id <= (SELECT id FROM item WHERE body <> 'after the restore' ORDER BY id DESC LIMIT 1)) FROM item" \
+           -c "SELECT count(*) FROM keys k WHERE k.n > (SELECT max(n) - 300 FROM keys) AND k.id <= (SELECT k2.id FROM keys k2 WHERE k2.version = k.version AND k2.n <= (SELECT max(n) - 300 FROM keys) ORDER BY k2.id DESC LIMIT 1)")" \
       "1.3
 0
 0"

@@ -92,7 +92,7 @@ COMMENT ON FUNCTION uuid_extract_node(uuid) IS
 
 -- The variant from the top bits of octet 8 (RFC 9562 section 4.1); the
 -- version only under the RFC 9562 variant, the nibble meaning nothing under
--- the others.
+-- the others; the time only where uuid_extract_time finds one.
 CREATE FUNCTION uuid_inspect(id uuid,
     OUT version integer, OUT variant text, OUT "time" timestamptz,
     OUT clock_seq integer, OUT counter integer, OUT node text)
@@ -109,14 +109,16 @@ BEGIN
   END IF;
   variant := 'RFC 9562';
   version := strpos('0123456789abcdef', substr(t, 15, 1)) - 1;
-  "time" := @extschema@.uuid_extract_time(id);
   CASE version
     WHEN 1, 6 THEN
+      "time" := @extschema@.uuid_extract_time(id);
       clock_seq := ('x' || substr(t, 20, 4))::bit(16)::integer & 16383;
       node := substr(t, 25, 12);
     WHEN 7 THEN
+      "time" := @extschema@.uuid_extract_time(id);
       counter := (('x' || substr(t, 20, 4))::bit(16)::integer >> 6) & 255;
     WHEN 8 THEN
+      "time" := @extschema@.uuid_extract_time(id);
       counter := (('x' || substr(t, 20, 4))::bit(16)::integer >> 6) & 255;
       node := lpad(to_hex(('x' || substr(t, 22, 2))::bit(8)::integer & 63), 2, '0')
               || substr(t, 25, 12);

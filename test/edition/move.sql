@@ -33,6 +33,7 @@ SELECT 'before'::text AS step,
 -- own, lifted above every key the SQL edition has made, and the SQL edition's generators
 -- replaced (same functions, so every DEFAULT follows) by calls to the C library's.
 BEGIN;
+SELECT pg_current_xact_id() AS forward_xid \gset
 CREATE SCHEMA uuid6_c;
 CREATE EXTENSION uuid6 SCHEMA uuid6_c;
 SELECT uuid6_c.uuid6_advance(uuid6.uuid_generate_v6()),
@@ -44,6 +45,7 @@ CREATE OR REPLACE FUNCTION uuid6.uuid_generate_v7() RETURNS uuid
     LANGUAGE sql VOLATILE PARALLEL SAFE RETURN uuid6_c.uuid_generate_v7();
 CREATE OR REPLACE FUNCTION uuid6.uuid_generate_v8() RETURNS uuid
     LANGUAGE sql VOLATILE PARALLEL SAFE RETURN uuid6_c.uuid_generate_v8();
+SELECT pg_current_xact_id() = :'forward_xid'::xid8 AS forward_one_transaction \gset
 COMMIT;
 
 SELECT generated AS c_v7_before FROM uuid6_c.uuid6_status() WHERE version = 7 \gset
@@ -72,6 +74,7 @@ INSERT INTO item (edition) SELECT 'c' FROM generate_series(1, 500);
 -- functions back, same OIDs, the sequences kept), lifted above every key the C library has
 -- made, and the C library dropped.
 BEGIN;
+SELECT pg_current_xact_id() AS back_xid \gset
 \set outer_transaction 1
 \set schema uuid6
 \i :plain
@@ -81,6 +84,7 @@ SELECT uuid6.uuid6_advance(uuid6_c.uuid_generate_v6()),
        uuid6.uuid6_advance(uuid6_c.uuid_generate_v8()) \gset
 DROP EXTENSION uuid6;
 DROP SCHEMA uuid6_c;
+SELECT pg_current_xact_id() = :'back_xid'::xid8 AS back_one_transaction \gset
 COMMIT;
 RESET search_path;
 
@@ -116,6 +120,8 @@ FROM (VALUES
            AND b.keys = c.keys FROM b, c),
    'no key rewritten'),
   (:'c_made_them'::boolean, 'on the C library: the DEFAULTs take their keys from it'),
+  (:'forward_one_transaction'::boolean, 'to the C library in one transaction'),
+  (:'back_one_transaction'::boolean, 'back to the SQL edition in one transaction (the plain script inside it)'),
   ((SELECT lower = 0 AND rows = 2500 FROM rises),
    'keys rise across both moves (SQL edition ahead of the clock, then the C library ahead), every version')
 ) AS t(pass, check_name);

@@ -41,13 +41,16 @@ COMMENT ON FUNCTION uuid_to_ulid(uuid) IS
 CREATE FUNCTION uuid_from_ulid(text) RETURNS uuid
     LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
-  a constant text := '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-  u text;
+  -- Under the C collation whatever the argument's: regular expressions and
+  -- strpos refuse a nondeterministic one.
+  s constant text COLLATE "C" := $1;
+  a constant text COLLATE "C" := '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+  u text COLLATE "C";
   b bit(130);
-  c text;
+  c text COLLATE "C";
 BEGIN
-  IF $1 ~ '^[0-7][0-9ABCDEFGHJKMNPQRSTVWXYZabcdefghjkmnpqrstvwxyz]{25}$' THEN
-    u := translate($1, 'abcdefghjkmnpqrstvwxyz', 'ABCDEFGHJKMNPQRSTVWXYZ');
+  IF s ~ '^[0-7][0-9ABCDEFGHJKMNPQRSTVWXYZabcdefghjkmnpqrstvwxyz]{25}$' THEN
+    u := translate(s, 'abcdefghjkmnpqrstvwxyz', 'ABCDEFGHJKMNPQRSTVWXYZ');
     b := (strpos(a, substr(u,  1, 1)) - 1)::bit(5) || (strpos(a, substr(u,  2, 1)) - 1)::bit(5) || (strpos(a, substr(u,  3, 1)) - 1)::bit(5)
       || (strpos(a, substr(u,  4, 1)) - 1)::bit(5) || (strpos(a, substr(u,  5, 1)) - 1)::bit(5) || (strpos(a, substr(u,  6, 1)) - 1)::bit(5)
       || (strpos(a, substr(u,  7, 1)) - 1)::bit(5) || (strpos(a, substr(u,  8, 1)) - 1)::bit(5) || (strpos(a, substr(u,  9, 1)) - 1)::bit(5)
@@ -60,16 +63,16 @@ BEGIN
     RETURN (lpad(to_hex(substring(b FROM 3 FOR 64)::bigint), 16, '0')
             || lpad(to_hex(substring(b FROM 67 FOR 64)::bigint), 16, '0'))::uuid;
   END IF;
-  IF octet_length($1) <> 26 THEN
-    IF length($1) <> 26 THEN
-      RAISE EXCEPTION 'invalid ULID: "%"', $1
+  IF octet_length(s) <> 26 THEN
+    IF length(s) <> 26 THEN
+      RAISE EXCEPTION 'invalid ULID: "%"', s
         USING ERRCODE = 'invalid_text_representation',
-              DETAIL = format('A ULID has 26 characters, not %s.', length($1));
+              DETAIL = format('A ULID has 26 characters, not %s.', length(s));
     END IF;
     -- 26 characters in more bytes: the first one beyond ASCII is named.
     FOR i IN 1..26 LOOP
-      IF octet_length(substr($1, i, 1)) > 1 THEN
-        RAISE EXCEPTION 'invalid ULID: "%"', $1
+      IF octet_length(substr(s, i, 1)) > 1 THEN
+        RAISE EXCEPTION 'invalid ULID: "%"', s
           USING ERRCODE = 'invalid_text_representation',
                 DETAIL = format('The character at position %s is not in the ULID alphabet.', i),
                 HINT = 'A ULID is written with the digits and the letters A to Z except I, L, O and U, in either case.';
@@ -79,22 +82,22 @@ BEGIN
   -- 26 bytes: the first character that is not in the alphabet, or a first
   -- character above 7. (Where some of the 26 bytes are one character, the
   -- first of those is the first character outside the alphabet.)
-  FOR i IN 1..length($1) LOOP
-    c := substr($1, i, 1);
+  FOR i IN 1..length(s) LOOP
+    c := substr(s, i, 1);
     IF strpos(a, translate(c, 'abcdefghjkmnpqrstvwxyz', 'ABCDEFGHJKMNPQRSTVWXYZ')) = 0 THEN
       IF (CASE WHEN octet_length(c) = 1 THEN ascii(c) BETWEEN 33 AND 126 ELSE false END) THEN
-        RAISE EXCEPTION 'invalid ULID: "%"', $1
+        RAISE EXCEPTION 'invalid ULID: "%"', s
           USING ERRCODE = 'invalid_text_representation',
                 DETAIL = format('Character "%s" at position %s is not in the ULID alphabet.', c, i),
                 HINT = 'A ULID is written with the digits and the letters A to Z except I, L, O and U, in either case.';
       END IF;
-      RAISE EXCEPTION 'invalid ULID: "%"', $1
+      RAISE EXCEPTION 'invalid ULID: "%"', s
         USING ERRCODE = 'invalid_text_representation',
               DETAIL = format('The character at position %s is not in the ULID alphabet.', i),
               HINT = 'A ULID is written with the digits and the letters A to Z except I, L, O and U, in either case.';
     END IF;
     IF i = 1 AND c NOT IN ('0', '1', '2', '3', '4', '5', '6', '7') THEN
-      RAISE EXCEPTION 'invalid ULID: "%"', $1
+      RAISE EXCEPTION 'invalid ULID: "%"', s
         USING ERRCODE = 'invalid_text_representation',
               DETAIL = format('The first character is "%s", above "7": the value exceeds 128 bits.', c);
     END IF;

@@ -98,11 +98,14 @@ CREATE FUNCTION uuid6_sql_clock_us() RETURNS bigint
 COMMENT ON FUNCTION uuid6_sql_clock_us() IS
     'uuid6 internal: the clock in Unix microseconds';
 
+-- (The small helpers below are not STRICT, so that the planner inlines them:
+-- a STRICT SQL function whose body is a CASE is never inlined.)
+
 -- A generator's tick for a clock reading with a zero counter (generator: 6,
 -- 7, 8; 70, 71, 72 for the draft v7 at ms, us, ns), and how many ticks make
 -- the millisecond a fast-path tick may lag the clock.
 CREATE FUNCTION uuid6_sql_clock_tick(generator integer, us bigint) RETURNS bigint
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN CASE generator
       WHEN 6 THEN us << 10
       WHEN 7 THEN (((us / 1000) << 12) | (((us % 1000) * 4096) / 1000)) << 8
@@ -114,7 +117,7 @@ COMMENT ON FUNCTION uuid6_sql_clock_tick(integer, bigint) IS
     'uuid6 internal: the tick of a generator (6, 7, 8; 70, 71, 72 for the draft v7 at ms, us, ns) at a clock reading in Unix microseconds, counter zero';
 
 CREATE FUNCTION uuid6_sql_tick_bits(generator integer) RETURNS integer
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN CASE generator WHEN 6 THEN 10 WHEN 7 THEN 8 WHEN 8 THEN 8
                           WHEN 70 THEN 12 WHEN 71 THEN 10 WHEN 72 THEN 8 END;
 COMMENT ON FUNCTION uuid6_sql_tick_bits(integer) IS
@@ -122,7 +125,7 @@ COMMENT ON FUNCTION uuid6_sql_tick_bits(integer) IS
 
 -- Unix microseconds (rounded down) of a tick's clock part.
 CREATE FUNCTION uuid6_sql_tick_us(generator integer, tick bigint) RETURNS bigint
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN CASE generator
       WHEN 7 THEN (tick >> 20) * 1000 + (((tick >> 8) & 4095) * 1000) / 4096
       WHEN 70 THEN (tick >> 24) * 1000000 + (((tick >> 12) & 4095) * 1000000) / 4096
@@ -131,7 +134,7 @@ COMMENT ON FUNCTION uuid6_sql_tick_us(integer, bigint) IS
     'uuid6 internal: the Unix microseconds, rounded down, that a generator''s tick stands for';
 
 CREATE FUNCTION uuid6_sql_sequence(generator integer) RETURNS regclass
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN CASE generator
       WHEN 6 THEN '@extschema@.uuid6_sql_v6'::regclass
       WHEN 7 THEN '@extschema@.uuid6_sql_v7'::regclass

@@ -63,7 +63,7 @@ COMMENT ON FUNCTION uuid6_sql_time(bigint) IS
 -- The 16 hex digits of a v7 or v8 low word: variant 10, 62 random bits,
 -- and, when uuid6.node_id is set, the node id in its bits 74-89.
 CREATE FUNCTION uuid6_sql_random_low(r text, node integer) RETURNS text
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN CASE WHEN node < 0 THEN substr(r, 20, 4) || substr(r, 25, 12)
                 ELSE pg_catalog.to_hex((('x' || substr(r, 20, 4) || substr(r, 25, 3))::bit(28)::integer
                                         & ~(65535 << 2)) | (node << 2)) || substr(r, 28, 9) END;
@@ -173,15 +173,69 @@ $$;
 COMMENT ON FUNCTION uuid6_sql_unix_us_of(uuid, boolean) IS
     'uuid6 internal: the Unix microseconds, rounded down, that a v1, v6, v7 or v8 UUID stands for; NULL for other versions and variants';
 
+-- The two readers repeat uuid6_sql_unix_us_of's body: one PL/pgSQL call
+-- each, and not inlined, so that an index on uuid_extract_time(id) and its
+-- plans read as they do with the C library.
 CREATE FUNCTION uuid_extract_time(uuid) RETURNS timestamptz
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    RETURN @extschema@.uuid6_sql_time(@extschema@.uuid6_sql_unix_us_of($1, false));
+    LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+  t text := $1::text;
+  ts bigint;
+BEGIN
+  IF substr(t, 20, 1) NOT IN ('8', '9', 'a', 'b') THEN
+    RETURN NULL;
+  END IF;
+  CASE substr(t, 15, 1)
+    WHEN '7' THEN
+      ts := ('x' || substr(t, 1, 8) || substr(t, 10, 4))::bit(48)::bigint * 1000;
+      RETURN @extschema@.uuid6_sql_time(ts);
+    WHEN '6' THEN
+      ts := ('x' || substr(t, 1, 8) || substr(t, 10, 4) || substr(t, 16, 3))::bit(60)::bigint;
+    WHEN '1' THEN
+      ts := ('x' || substr(t, 16, 3) || substr(t, 10, 4) || substr(t, 1, 8))::bit(60)::bigint;
+    WHEN '8' THEN
+      RETURN @extschema@.uuid6_sql_time(
+          ('x' || substr(t, 1, 8) || substr(t, 10, 4) || substr(t, 16, 3))::bit(60)::bigint * 2 / 125);
+    ELSE
+      RETURN NULL;
+  END CASE;
+  ts := ts - 122192928000000000;
+  RETURN @extschema@.uuid6_sql_time((ts - ((ts % 10) + 10) % 10) / 10);
+END
+$$;
 COMMENT ON FUNCTION uuid_extract_time(uuid) IS
     'Creation time of a v1 or v6 (to the microsecond), v7 (to the millisecond) or v8 read by uuid6''s own layout (meaningless for other generators'' v8); NULL for other versions and variants';
 
 CREATE FUNCTION uuid_extract_time(uuid, sub_ms boolean) RETURNS timestamptz
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    RETURN @extschema@.uuid6_sql_time(@extschema@.uuid6_sql_unix_us_of($1, sub_ms));
+    LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+  t text := $1::text;
+  ts bigint;
+BEGIN
+  IF substr(t, 20, 1) NOT IN ('8', '9', 'a', 'b') THEN
+    RETURN NULL;
+  END IF;
+  CASE substr(t, 15, 1)
+    WHEN '7' THEN
+      ts := ('x' || substr(t, 1, 8) || substr(t, 10, 4))::bit(48)::bigint * 1000;
+      IF sub_ms THEN
+        ts := ts + (('x' || substr(t, 16, 3))::bit(12)::integer * 1000) / 4096;
+      END IF;
+      RETURN @extschema@.uuid6_sql_time(ts);
+    WHEN '6' THEN
+      ts := ('x' || substr(t, 1, 8) || substr(t, 10, 4) || substr(t, 16, 3))::bit(60)::bigint;
+    WHEN '1' THEN
+      ts := ('x' || substr(t, 16, 3) || substr(t, 10, 4) || substr(t, 1, 8))::bit(60)::bigint;
+    WHEN '8' THEN
+      RETURN @extschema@.uuid6_sql_time(
+          ('x' || substr(t, 1, 8) || substr(t, 10, 4) || substr(t, 16, 3))::bit(60)::bigint * 2 / 125);
+    ELSE
+      RETURN NULL;
+  END CASE;
+  ts := ts - 122192928000000000;
+  RETURN @extschema@.uuid6_sql_time((ts - ((ts % 10) + 10) % 10) / 10);
+END
+$$;
 COMMENT ON FUNCTION uuid_extract_time(uuid, boolean) IS
     'As uuid_extract_time(uuid); with sub_ms true a v7 also reads rand_a as the RFC 9562 Method 3 sub-millisecond fraction, rounded down to the microsecond';
 

@@ -4,63 +4,61 @@
 -- from a sequence of its own (00_sequences.sql).
 CREATE FUNCTION uuid_generate_v7_draft("precision" text DEFAULT 'us') RETURNS uuid
     LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE AS $$
-DECLARE
-  generator integer;
-  t bigint;
-  us bigint;
-  rt text;
-  r bigint;
-  seconds bigint;
-  fraction bigint;   -- the fraction of the second, in its precision's bits
-  a bigint;          -- subsec_a, subsec_b: 12 bits each
-  b bigint;
-  low bigint;        -- subsec_seq_node: 62 bits
 BEGIN
-  generator := CASE "precision" WHEN 'ms' THEN 70 WHEN 'us' THEN 71 WHEN 'ns' THEN 72 END;
-  IF generator IS NULL THEN
-    RAISE EXCEPTION 'unknown precision "%" for a draft version 7 UUID', "precision"
-      USING ERRCODE = 'invalid_parameter_value', HINT = 'Use ''ms'', ''us'' or ''ns''.';
-  END IF;
-  IF pg_catalog.current_setting('transaction_read_only') = 'on' THEN
-    PERFORM @extschema@.uuid6_sql_read_only(generator);
-  END IF;
-  t := pg_catalog.nextval(@extschema@.uuid6_sql_sequence(generator));
-  us := @extschema@.uuid6_sql_clock_us();
-  IF t < @extschema@.uuid6_sql_clock_tick(generator, us) - @extschema@.uuid6_sql_clock_tick(generator, 1000) THEN
-    t := @extschema@.uuid6_sql_lift(generator, t);
-  END IF;
-  -- 62 random bits: the variant digit's two and 60 more.
-  rt := pg_catalog.gen_random_uuid()::text;
-  r := ('x' || substr(rt, 20, 4) || substr(rt, 25, 12))::bit(64)::bigint & 4611686018427387903;
-  CASE generator
-    WHEN 70 THEN
-      -- 'ms': 12 fraction bits, 12-bit sequence: the tick's own fields; 62
-      -- random bits.
-      seconds := t >> 24;
-      a := (t >> 12) & 4095;
-      b := t & 4095;
-      low := r;
-    WHEN 71 THEN
-      -- 'us': 24 fraction bits rounded up from the microsecond, 14-bit
-      -- sequence (the 10-bit counter above 4 random bits), 48 random.
-      us := t >> 10;
-      seconds := us / 1000000;
-      fraction := ((us % 1000000) * 16777216 + 999999) / 1000000;
-      a := fraction >> 12;
-      b := fraction & 4095;
-      low := (((t & 1023) << 4 | ((r >> 58) & 15)) << 48) | (r & 281474976710655);
+  -- As in 10_generators.sql: the first argument draws (and lifts) the tick,
+  -- every currval() after it reads that tick.
+  CASE "precision"
+    WHEN 'ms' THEN
+      -- 12 fraction bits, 12-bit sequence: the tick's own fields; 62 random
+      -- bits, which with the variant are the low word of a random UUID.
+      RETURN (pg_catalog.lpad(pg_catalog.to_hex(
+          (CASE WHEN (CASE WHEN pg_catalog.current_setting('transaction_read_only') = 'on'
+                           THEN @extschema@.uuid6_sql_read_only(70)
+                           ELSE pg_catalog.nextval('@extschema@.uuid6_sql_draft_ms'::regclass) END)
+                     < (extract(epoch FROM pg_catalog.clock_timestamp()) * 16777216)::bigint - 16384
+                THEN @extschema@.uuid6_sql_lift(70, pg_catalog.currval('@extschema@.uuid6_sql_draft_ms'::regclass))
+                ELSE 0 END) * 0
+          + (((pg_catalog.currval('@extschema@.uuid6_sql_draft_ms'::regclass) >> 24) << 28) | (((pg_catalog.currval('@extschema@.uuid6_sql_draft_ms'::regclass) >> 12) & 4095) << 16) | 28672
+             | (pg_catalog.currval('@extschema@.uuid6_sql_draft_ms'::regclass) & 4095))), 16, '0')
+        || substr(pg_catalog.gen_random_uuid()::text, 20, 17))::uuid;
+    WHEN 'us' THEN
+      -- 24 fraction bits rounded up from the microsecond; the 14-bit sequence
+      -- is the 10-bit counter above 4 random bits; 48 random bits.
+      RETURN (pg_catalog.lpad(pg_catalog.to_hex(
+          (CASE WHEN (CASE WHEN pg_catalog.current_setting('transaction_read_only') = 'on'
+                           THEN @extschema@.uuid6_sql_read_only(71)
+                           ELSE pg_catalog.nextval('@extschema@.uuid6_sql_draft_us'::regclass) END)
+                     < (extract(epoch FROM pg_catalog.clock_timestamp()) * 1024000000)::bigint - 1024000
+                THEN @extschema@.uuid6_sql_lift(71, pg_catalog.currval('@extschema@.uuid6_sql_draft_us'::regclass))
+                ELSE 0 END) * 0
+          + (((pg_catalog.currval('@extschema@.uuid6_sql_draft_us'::regclass) >> 10) / 1000000) << 28)
+          + ((((((pg_catalog.currval('@extschema@.uuid6_sql_draft_us'::regclass) >> 10) % 1000000) * 16777216 + 999999) / 1000000) >> 12) << 16)
+          + 28672
+          + (((((pg_catalog.currval('@extschema@.uuid6_sql_draft_us'::regclass) >> 10) % 1000000) * 16777216 + 999999) / 1000000) & 4095)), 16, '0')
+        || pg_catalog.to_hex(32768 | ((pg_catalog.currval('@extschema@.uuid6_sql_draft_us'::regclass) & 1023) << 4) | floor(pg_catalog.random() * 16)::integer)
+        || substr(pg_catalog.gen_random_uuid()::text, 24, 13))::uuid;
+    WHEN 'ns' THEN
+      -- 38 fraction bits rounded up from the instant (whole microseconds
+      -- here), 8-bit sequence, 40 random bits.
+      RETURN (pg_catalog.lpad(pg_catalog.to_hex(
+          (CASE WHEN (CASE WHEN pg_catalog.current_setting('transaction_read_only') = 'on'
+                           THEN @extschema@.uuid6_sql_read_only(72)
+                           ELSE pg_catalog.nextval('@extschema@.uuid6_sql_draft_ns'::regclass) END)
+                     < (extract(epoch FROM pg_catalog.clock_timestamp()) * 256000000)::bigint - 256000
+                THEN @extschema@.uuid6_sql_lift(72, pg_catalog.currval('@extschema@.uuid6_sql_draft_ns'::regclass))
+                ELSE 0 END) * 0
+          + (((pg_catalog.currval('@extschema@.uuid6_sql_draft_ns'::regclass) >> 8) / 1000000) << 28)
+          + ((((((pg_catalog.currval('@extschema@.uuid6_sql_draft_ns'::regclass) >> 8) % 1000000) * 274877906944 + 999999) / 1000000) >> 26) << 16)
+          + 28672
+          + ((((((pg_catalog.currval('@extschema@.uuid6_sql_draft_ns'::regclass) >> 8) % 1000000) * 274877906944 + 999999) / 1000000) >> 14) & 4095)), 16, '0')
+        || substr(pg_catalog.to_hex((-9223372036854775807 - 1)
+                  | ((((((pg_catalog.currval('@extschema@.uuid6_sql_draft_ns'::regclass) >> 8) % 1000000) * 274877906944 + 999999) / 1000000) & 16383) << 48)
+                  | ((pg_catalog.currval('@extschema@.uuid6_sql_draft_ns'::regclass) & 255) << 40)), 1, 6)
+        || substr(pg_catalog.gen_random_uuid()::text, 27, 10))::uuid;
     ELSE
-      -- 'ns': 38 fraction bits rounded up from the instant (whole
-      -- microseconds here), 8-bit sequence, 40 random.
-      us := t >> 8;
-      seconds := us / 1000000;
-      fraction := ((us % 1000000) * 274877906944 + 999999) / 1000000;
-      a := fraction >> 26;
-      b := (fraction >> 14) & 4095;
-      low := ((fraction & 16383) << 48) | ((t & 255) << 40) | (r & 1099511627775);
+      RAISE EXCEPTION 'unknown precision "%" for a draft version 7 UUID', "precision"
+        USING ERRCODE = 'invalid_parameter_value', HINT = 'Use ''ms'', ''us'' or ''ns''.';
   END CASE;
-  RETURN (pg_catalog.lpad(pg_catalog.to_hex((seconds << 28) | (a << 16) | 28672 | b), 16, '0')
-          || pg_catalog.to_hex(low | (-9223372036854775807 - 1)))::uuid;
 END
 $$;
 COMMENT ON FUNCTION uuid_generate_v7_draft(text) IS
@@ -68,23 +66,24 @@ COMMENT ON FUNCTION uuid_generate_v7_draft(text) IS
 
 -- Precision-blind: the first 64 sub-second bits as a binary fraction of the
 -- second (the remaining 22 weigh less than 2^-64 s), truncated to the
--- microsecond.
+-- microsecond. With x the top 40 of those bits and l the 24 below them,
+-- floor((x * 2^24 + l) * 10^6 / 2^64) = (x * 10^6 + (l * 10^6 >> 24)) >> 40,
+-- all in bigint.
 CREATE FUNCTION uuid_extract_time_draft(uuid) RETURNS timestamptz
     LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
   t text := $1::text;
-  fraction numeric;
 BEGIN
   IF substr(t, 15, 1) <> '7' OR substr(t, 20, 1) NOT IN ('8', '9', 'a', 'b') THEN
     RETURN NULL;
   END IF;
-  -- subsec_a (12 bits), subsec_b (12) and the top 40 of subsec_seq_node.
-  fraction := ('x' || substr(t, 11, 3))::bit(12)::bigint::numeric * 4503599627370496
-              + ('x' || substr(t, 16, 3))::bit(12)::bigint::numeric * 1099511627776
-              + ((('x' || substr(t, 20, 4) || substr(t, 25, 7))::bit(44)::bigint >> 2) & 1099511627775);
+  -- x: subsec_a (hex 11-13), subsec_b (16-18), and the 16 bits of
+  -- subsec_seq_node after the variant; l: its next 24 bits.
   RETURN @extschema@.uuid6_sql_time(
       ('x' || substr(t, 1, 8) || substr(t, 10, 1))::bit(36)::bigint * 1000000
-      + div(fraction * 1000000, 18446744073709551616)::bigint);
+      + ((((('x' || substr(t, 11, 3) || substr(t, 16, 3))::bit(24)::bigint << 16)
+           | ((('x' || substr(t, 20, 4) || substr(t, 25, 1))::bit(20)::bigint >> 2) & 65535)) * 1000000
+          + ((((('x' || substr(t, 25, 7))::bit(28)::bigint >> 2) & 16777215) * 1000000) >> 24)) >> 40));
 END
 $$;
 COMMENT ON FUNCTION uuid_extract_time_draft(uuid) IS

@@ -90,8 +90,7 @@ for rep in $(seq 1 "$REPS"); do
     IFS='|' read -r label expr base <<<"$c"
     for ed in c sql; do
       prefix=; [ $ed = sql ] && prefix=ed.
-      # shellcheck disable=SC2059
-      samples["$ed|$label"]+="$(run_ms "$(loop_sql "$base" "$(printf "$expr" "$prefix")")") "
+      samples["$ed|$label"]+="$(run_ms "$(loop_sql "$base" "${expr//%s/$prefix}")") "
     done
   done
 done

@@ -24,7 +24,7 @@ SELECT 'before'::text AS step,
        (SELECT string_agg(p.oid::text, ' ' ORDER BY p.proname) FROM pg_proc p
         WHERE p.pronamespace = 'uuid6'::regnamespace
           AND p.proname IN ('uuid_generate_v6', 'uuid_generate_v7', 'uuid_generate_v8') AND p.pronargs = 0) AS generators,
-       (SELECT string_agg(p.prosrc, ' ' ORDER BY p.proname) FROM pg_proc p
+       (SELECT string_agg(md5(pg_get_functiondef(p.oid)), ' ' ORDER BY p.proname) FROM pg_proc p
         WHERE p.pronamespace = 'uuid6'::regnamespace
           AND p.proname IN ('uuid_generate_v6', 'uuid_generate_v7', 'uuid_generate_v8') AND p.pronargs = 0) AS bodies,
        (SELECT md5(string_agg(format('%s %s %s %s', n, v6, v7, v8), ',' ORDER BY n)) FROM item) AS keys;
@@ -58,7 +58,7 @@ SELECT 'on c',
        (SELECT string_agg(p.oid::text, ' ' ORDER BY p.proname) FROM pg_proc p
         WHERE p.pronamespace = 'uuid6'::regnamespace
           AND p.proname IN ('uuid_generate_v6', 'uuid_generate_v7', 'uuid_generate_v8') AND p.pronargs = 0),
-       (SELECT string_agg(p.prosrc, ' ' ORDER BY p.proname) FROM pg_proc p
+       (SELECT string_agg(md5(pg_get_functiondef(p.oid)), ' ' ORDER BY p.proname) FROM pg_proc p
         WHERE p.pronamespace = 'uuid6'::regnamespace
           AND p.proname IN ('uuid_generate_v6', 'uuid_generate_v7', 'uuid_generate_v8') AND p.pronargs = 0),
        (SELECT md5(string_agg(format('%s %s %s %s', n, v6, v7, v8), ',' ORDER BY n)) FROM item WHERE edition = 'sql');
@@ -96,7 +96,7 @@ SELECT 'back',
        (SELECT string_agg(p.oid::text, ' ' ORDER BY p.proname) FROM pg_proc p
         WHERE p.pronamespace = 'uuid6'::regnamespace
           AND p.proname IN ('uuid_generate_v6', 'uuid_generate_v7', 'uuid_generate_v8') AND p.pronargs = 0),
-       (SELECT string_agg(p.prosrc, ' ' ORDER BY p.proname) FROM pg_proc p
+       (SELECT string_agg(md5(pg_get_functiondef(p.oid)), ' ' ORDER BY p.proname) FROM pg_proc p
         WHERE p.pronamespace = 'uuid6'::regnamespace
           AND p.proname IN ('uuid_generate_v6', 'uuid_generate_v7', 'uuid_generate_v8') AND p.pronargs = 0),
        (SELECT md5(string_agg(format('%s %s %s %s', n, v6, v7, v8), ',' ORDER BY n)) FROM item WHERE edition IN ('sql', 'c'));

@@ -220,9 +220,10 @@ if [ $have_tle = yes ]; then
     --inputdir="$R" --outputdir="$R" $SHARED >"$W/work/regress.log" 2>&1
   cat "$W/work/regress.log" | grep -E '^(ok|not ok|test |.*\.\.\. )' | sed 's/^/    /'
   for t in $SHARED; do
-    if grep -E "( |^)$t( |$)" "$W/work/regress.log" | grep -qE '(FAILED|not ok)'; then
+    verdict=$(grep -E "( |^)$t( |$)" "$W/work/regress.log")
+    if grep -qE '(FAILED|not ok)' <<<"$verdict"; then
       not_ok "regress $t against the pg_tle edition" "$(sed -n "/\/$t.out/,/^diff /p" "$R/regression.diffs" 2>/dev/null | head -n 60)"
-    elif grep -E "( |^)$t( |$)" "$W/work/regress.log" | grep -qE '(\.\.\. ok|^ok)'; then
+    elif grep -qE '(\.\.\. ok|^ok)' <<<"$verdict"; then
       ok "regress $t against the pg_tle edition"
     else
       not_ok "regress $t against the pg_tle edition (did not run)" "$(tail -n 20 "$W/work/regress.log")"
@@ -420,7 +421,7 @@ fi
 for v in 6 7 8; do
   out=$(as_postgres "$PSQL" -X -h "$TLE_DIR" -p "$PORT" -U postgres -d edition_order \
     -c "\\set VERBOSITY verbose" -c "BEGIN READ ONLY" -c "SELECT uuid_generate_v$v()" 2>&1)
-  if printf '%s' "$out" | grep -q '^ERROR:  25006' && printf '%s' "$out" | grep -q '^HINT:  '; then
+  if grep -q '^ERROR:  25006' <<<"$out" && grep -q '^HINT:  ' <<<"$out"; then
     ok "v$v in a read-only transaction: ERROR 25006 with a hint"
   else
     not_ok "v$v in a read-only transaction: ERROR 25006 with a hint" "$out"

@@ -9,7 +9,10 @@
 -- function's arguments in order, so the first argument of the outermost
 -- arithmetic draws (and lifts) the tick, "* 0" drops its value, and every
 -- currval() after it reads that tick. Before drawing, a read-only
--- transaction or a standby is refused with 25006 and a hint.
+-- transaction or a standby is refused with 25006 and a hint. The test for a
+-- lift reads the clock as a double (date_part, cheaper than numeric), good
+-- to well under a microsecond, scaled to ticks: enough to see a millisecond
+-- of lag; uuid6_sql_lift computes the exact tick it sets.
 --
 -- Random bits come from gen_random_uuid() (PostgreSQL's CSPRNG), read from
 -- its text, 'xxxxxxxx-xxxx-4xxx-Vxxx-xxxxxxxxxxxx', where every hex digit but
@@ -34,7 +37,7 @@ CREATE FUNCTION uuid_generate_v6() RETURNS uuid
               (CASE WHEN (CASE WHEN pg_catalog.current_setting('transaction_read_only') = 'on'
                                THEN @extschema@.uuid6_sql_read_only(6)
                                ELSE pg_catalog.nextval('@extschema@.uuid6_sql_v6'::regclass) END)
-                         < (extract(epoch FROM pg_catalog.clock_timestamp()) * 1000000)::bigint * 1024 - 1024000
+                         < (pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) * 1000000 * 1024)::bigint - 1024000
                     THEN @extschema@.uuid6_sql_lift(6, pg_catalog.currval('@extschema@.uuid6_sql_v6'::regclass))
                     ELSE 0 END) * 0
               + (((((pg_catalog.currval('@extschema@.uuid6_sql_v6'::regclass) >> 10) * 10 + 122192928000000000) >> 12) << 16)
@@ -51,16 +54,14 @@ COMMENT ON FUNCTION uuid_generate_v6() IS
     'Next UUIDv6 of the database''s sequence: 100-ns Gregorian timestamp, counting clock_seq, random node';
 
 -- v7: unix_ts_ms | 7 | the Method 3 fraction | 10 | the 8-bit counter |
--- 54 random bits (the top 16 of them the node id when set). The lift test
--- takes the clock's tick as Unix microseconds * 1048.576, at most a frac step
--- from the exact one: a test against a millisecond of lag needs no more.
+-- 54 random bits (the top 16 of them the node id when set).
 CREATE FUNCTION uuid_generate_v7() RETURNS uuid
     LANGUAGE sql VOLATILE PARALLEL UNSAFE
     RETURN (pg_catalog.lpad(pg_catalog.to_hex(
               (CASE WHEN (CASE WHEN pg_catalog.current_setting('transaction_read_only') = 'on'
                                THEN @extschema@.uuid6_sql_read_only(7)
                                ELSE pg_catalog.nextval('@extschema@.uuid6_sql_v7'::regclass) END)
-                         < (extract(epoch FROM pg_catalog.clock_timestamp()) * 1048576000)::bigint - 1048576
+                         < (pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) * 1048576000)::bigint - 1048576
                     THEN @extschema@.uuid6_sql_lift(7, pg_catalog.currval('@extschema@.uuid6_sql_v7'::regclass))
                     ELSE 0 END) * 0
               + (((pg_catalog.currval('@extschema@.uuid6_sql_v7'::regclass) >> 20) << 16) | 28672
@@ -83,7 +84,7 @@ CREATE FUNCTION uuid_generate_v8() RETURNS uuid
               (CASE WHEN (CASE WHEN pg_catalog.current_setting('transaction_read_only') = 'on'
                                THEN @extschema@.uuid6_sql_read_only(8)
                                ELSE pg_catalog.nextval('@extschema@.uuid6_sql_v8'::regclass) END)
-                         < (extract(epoch FROM pg_catalog.clock_timestamp()) * 1000000)::bigint * 256 - 256000
+                         < (pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) * 1000000 * 256)::bigint - 256000
                     THEN @extschema@.uuid6_sql_lift(8, pg_catalog.currval('@extschema@.uuid6_sql_v8'::regclass))
                     ELSE 0 END) * 0
               + (((((pg_catalog.currval('@extschema@.uuid6_sql_v8'::regclass) >> 8) * 125) >> 13) << 16)

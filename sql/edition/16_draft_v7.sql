@@ -15,7 +15,7 @@ BEGIN
           (CASE WHEN (CASE WHEN pg_catalog.current_setting('transaction_read_only') = 'on'
                            THEN @extschema@.uuid6_sql_read_only(70)
                            ELSE pg_catalog.nextval('@extschema@.uuid6_sql_draft_ms'::regclass) END)
-                     < (extract(epoch FROM pg_catalog.clock_timestamp()) * 16777216)::bigint - 16384
+                     < (pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) * 16777216)::bigint - 16384
                 THEN @extschema@.uuid6_sql_lift(70, pg_catalog.currval('@extschema@.uuid6_sql_draft_ms'::regclass))
                 ELSE 0 END) * 0
           + (((pg_catalog.currval('@extschema@.uuid6_sql_draft_ms'::regclass) >> 24) << 28) | (((pg_catalog.currval('@extschema@.uuid6_sql_draft_ms'::regclass) >> 12) & 4095) << 16) | 28672
@@ -28,7 +28,7 @@ BEGIN
           (CASE WHEN (CASE WHEN pg_catalog.current_setting('transaction_read_only') = 'on'
                            THEN @extschema@.uuid6_sql_read_only(71)
                            ELSE pg_catalog.nextval('@extschema@.uuid6_sql_draft_us'::regclass) END)
-                     < (extract(epoch FROM pg_catalog.clock_timestamp()) * 1024000000)::bigint - 1024000
+                     < (pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) * 1024000000)::bigint - 1024000
                 THEN @extschema@.uuid6_sql_lift(71, pg_catalog.currval('@extschema@.uuid6_sql_draft_us'::regclass))
                 ELSE 0 END) * 0
           + (((pg_catalog.currval('@extschema@.uuid6_sql_draft_us'::regclass) >> 10) / 1000000) << 28)
@@ -44,7 +44,7 @@ BEGIN
           (CASE WHEN (CASE WHEN pg_catalog.current_setting('transaction_read_only') = 'on'
                            THEN @extschema@.uuid6_sql_read_only(72)
                            ELSE pg_catalog.nextval('@extschema@.uuid6_sql_draft_ns'::regclass) END)
-                     < (extract(epoch FROM pg_catalog.clock_timestamp()) * 256000000)::bigint - 256000
+                     < (pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) * 256000000)::bigint - 256000
                 THEN @extschema@.uuid6_sql_lift(72, pg_catalog.currval('@extschema@.uuid6_sql_draft_ns'::regclass))
                 ELSE 0 END) * 0
           + (((pg_catalog.currval('@extschema@.uuid6_sql_draft_ns'::regclass) >> 8) / 1000000) << 28)

@@ -87,7 +87,11 @@ tle:
 bench:
 	PG_CONFIG="$(filter-out pg_config,$(PG_CONFIG))" bash test/bench/bench.sh
 
-.PHONY: bench
+# The SQL edition (build/tle/uuid6.sql) against the C library: test/bench/edition.sh.
+bench-edition:
+	PG_CONFIG="$(filter-out pg_config,$(PG_CONFIG))" bash test/bench/edition.sh
+
+.PHONY: bench bench-edition
 
 # --- The soak test alone, long: scripts/soak.sh -------------------------------
 

@@ -194,7 +194,7 @@ DECLARE
   tick bigint;
   clock bigint;
   start bigint := 0;
-  b bytea := uuid_send(gen_random_uuid());
+  b bytea;
 BEGIN
   IF NOT pg_try_advisory_lock(1970629988, generator) THEN
     RETURN taken;  -- another session is lifting: this tick is unique and in order
@@ -206,6 +206,7 @@ BEGIN
       -- A new clock tick starts the counter as the C library does: v6 and v7
       -- at random bits with a zero top bit, the others at zero.
       IF generator IN (6, 7) THEN
+        b := uuid_send(gen_random_uuid());
         start := ((get_byte(b, 14) << 8) | get_byte(b, 15))
                  & ((1 << (@extschema@.uuid6_sql_tick_bits(generator) - 1)) - 1);
       END IF;

@@ -12,10 +12,11 @@
 -- Before drawing, a read-only transaction or a standby is refused with 25006
 -- and a hint (nextval() would fail there anyway, without saying what to do).
 --
--- Random bits come from gen_random_uuid() (PostgreSQL's CSPRNG), read from
--- its text, 'xxxxxxxx-xxxx-4xxx-Vxxx-xxxxxxxxxxxx', where every hex digit but
--- the 13th and the 17th is random (characters 21-23 and 25-36 are used);
--- uuid_in takes the hyphen that comes along after the 20th digit.
+-- The UUID is put together as bytes (int8send of the high word, the low word
+-- from the bytes of a gen_random_uuid(), PostgreSQL's CSPRNG, whose octets
+-- 9-15 are all random) and read with encode(..., 'hex')::uuid: byte
+-- functions, unlike text ones, need not count characters in the database's
+-- encoding.
 --
 -- uuid6.node_id (a placeholder setting here) goes where the C library puts
 -- it: v6 octets 11-12, v7 and v8 bits 74-89 (SPEC section 2).
@@ -23,30 +24,71 @@
 -- PARALLEL UNSAFE, unlike the C library's: nextval() cannot run in a
 -- parallel worker.
 
--- v6: ts60 = Unix microseconds * 10 + the Gregorian offset; clock_seq = the
--- 10-bit counter above 4 random bits; the node random with the multicast bit
--- (RFC 9562 section 6.10).
+-- The low word of a v7 or v8 from the random bytes b: variant 10, the 8-bit
+-- counter, then b's random bits; with node_id, the node id in bits 74-89.
+-- Inlined into the generators' expressions (not STRICT, so that they can be).
+CREATE FUNCTION uuid6_sql_low(b bytea, counter integer) RETURNS bytea
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    RETURN set_byte(set_byte(substring(b, 9, 8), 0, 128 | (counter >> 2)),
+                    1, ((counter & 3) << 6) | (get_byte(b, 9) & 63));
+COMMENT ON FUNCTION uuid6_sql_low(bytea, integer) IS
+    'uuid6 internal: the low word of a v7 or v8 (variant, 8-bit counter, random bits) from random bytes';
+
+CREATE FUNCTION uuid6_sql_low_node(b bytea, counter integer, node_id integer) RETURNS bytea
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    RETURN set_byte(set_byte(set_byte(set_byte(substring(b, 9, 8), 0, 128 | (counter >> 2)),
+                                      1, ((counter & 3) << 6) | (node_id >> 10)),
+                             2, (node_id >> 2) & 255),
+                    3, ((node_id & 3) << 6) | (get_byte(b, 11) & 63));
+COMMENT ON FUNCTION uuid6_sql_low_node(bytea, integer, integer) IS
+    'uuid6 internal: the low word of a v7 or v8 (variant, 8-bit counter, node id in bits 74-89, random bits) from random bytes';
+
+-- The low word of a v6: variant 10, clock_seq (the 10-bit counter above 4
+-- random bits), the random node with the multicast bit, or with node_id in
+-- octets 11-12.
+CREATE FUNCTION uuid6_sql_low_v6(b bytea, counter integer) RETURNS bytea
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    RETURN set_byte(set_byte(set_byte(substring(b, 9, 8), 0, 128 | (counter >> 4)),
+                             1, ((counter & 15) << 4) | (get_byte(b, 9) & 15)),
+                    2, get_byte(b, 10) | 1);
+COMMENT ON FUNCTION uuid6_sql_low_v6(bytea, integer) IS
+    'uuid6 internal: the low word of a v6 (variant, counting clock_seq, random node with the multicast bit) from random bytes';
+
+CREATE FUNCTION uuid6_sql_low_v6_node(b bytea, counter integer, node_id integer) RETURNS bytea
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    RETURN set_byte(set_byte(set_byte(set_byte(set_byte(substring(b, 9, 8), 0, 128 | (counter >> 4)),
+                                               1, ((counter & 15) << 4) | (get_byte(b, 9) & 15)),
+                                      2, get_byte(b, 10) | 1),
+                             3, node_id >> 8),
+                    4, node_id & 255);
+COMMENT ON FUNCTION uuid6_sql_low_v6_node(bytea, integer, integer) IS
+    'uuid6 internal: the low word of a v6 (variant, counting clock_seq, node id in octets 11-12, random node bits with the multicast bit) from random bytes';
+
+-- v6: ts60 = Unix microseconds * 10 + the Gregorian offset (time_high,
+-- time_mid, 6, time_low); clock_seq = the 10-bit counter above 4 random bits;
+-- the node random with the multicast bit (RFC 9562 section 6.10).
 CREATE FUNCTION uuid_generate_v6() RETURNS uuid
     LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE AS $$
 DECLARE
   t bigint := CASE WHEN pg_catalog.current_setting('transaction_read_only') = 'on'
                    THEN @extschema@.uuid6_sql_read_only(6)
                    ELSE pg_catalog.nextval('@extschema@.uuid6_sql_v6'::regclass) END;
-  r text;
-  x text;
+  b bytea;
+  node integer;
 BEGIN
   IF t < (pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) * 1024000000)::bigint - 1024000 THEN
     t := @extschema@.uuid6_sql_lift(6, t);
   END IF;
-  r := pg_catalog.gen_random_uuid()::text;
-  x := pg_catalog.lpad(pg_catalog.to_hex((t >> 10) * 10 + 122192928000000000), 15, '0');
-  RETURN (substr(x, 1, 12) || '6' || substr(x, 13, 3)
-          || pg_catalog.to_hex(32768 | ((t & 1023) << 4) | (strpos('0123456789abcdef', substr(r, 21, 1)) - 1))
-          || substr(r, 25, 1) || translate(substr(r, 26, 1), '02468ace', '13579bdf')
-          || CASE WHEN coalesce(pg_catalog.current_setting('uuid6.node_id', true), '') IN ('', '-1')
-                  THEN substr(r, 27, 4)
-                  ELSE pg_catalog.lpad(pg_catalog.to_hex(@extschema@.uuid6_sql_node_id()), 4, '0') END
-          || substr(r, 31, 6))::uuid;
+  b := pg_catalog.uuid_send(pg_catalog.gen_random_uuid());
+  IF coalesce(pg_catalog.current_setting('uuid6.node_id', true), '') IN ('', '-1') THEN
+    RETURN pg_catalog.encode(pg_catalog.int8send(((((t >> 10) * 10 + 122192928000000000) >> 12) << 16) | 24576
+                                               | (((t >> 10) * 10 + 122192928000000000) & 4095))
+                             || @extschema@.uuid6_sql_low_v6(b, (t & 1023)::integer), 'hex')::uuid;
+  END IF;
+  node := @extschema@.uuid6_sql_node_id();
+  RETURN pg_catalog.encode(pg_catalog.int8send(((((t >> 10) * 10 + 122192928000000000) >> 12) << 16) | 24576
+                                               | (((t >> 10) * 10 + 122192928000000000) & 4095))
+                           || @extschema@.uuid6_sql_low_v6_node(b, (t & 1023)::integer, node), 'hex')::uuid;
 END
 $$;
 COMMENT ON FUNCTION uuid_generate_v6() IS
@@ -60,21 +102,20 @@ DECLARE
   t bigint := CASE WHEN pg_catalog.current_setting('transaction_read_only') = 'on'
                    THEN @extschema@.uuid6_sql_read_only(7)
                    ELSE pg_catalog.nextval('@extschema@.uuid6_sql_v7'::regclass) END;
-  r text;
+  b bytea;
+  node integer;
 BEGIN
   IF t < (pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) * 1048576000)::bigint - 1048576 THEN
     t := @extschema@.uuid6_sql_lift(7, t);
   END IF;
-  r := pg_catalog.gen_random_uuid()::text;
+  b := pg_catalog.uuid_send(pg_catalog.gen_random_uuid());
   IF coalesce(pg_catalog.current_setting('uuid6.node_id', true), '') IN ('', '-1') THEN
-    RETURN (pg_catalog.lpad(pg_catalog.to_hex(((t >> 20) << 16) | 28672 | ((t >> 8) & 4095)), 16, '0')
-            || pg_catalog.to_hex(2048 | ((t & 255) << 2) | ((strpos('0123456789abcdef', substr(r, 21, 1)) - 1) & 3))
-            || substr(r, 23, 14))::uuid;
+    RETURN pg_catalog.encode(pg_catalog.int8send(((t >> 20) << 16) | 28672 | ((t >> 8) & 4095))
+                             || @extschema@.uuid6_sql_low(b, (t & 255)::integer), 'hex')::uuid;
   END IF;
-  RETURN (pg_catalog.lpad(pg_catalog.to_hex(((t >> 20) << 16) | 28672 | ((t >> 8) & 4095)), 16, '0')
-          || pg_catalog.to_hex(134217728 | ((t & 255) << 18) | (@extschema@.uuid6_sql_node_id() << 2)
-                               | ((strpos('0123456789abcdef', substr(r, 21, 1)) - 1) & 3))
-          || substr(r, 28, 9))::uuid;
+  node := @extschema@.uuid6_sql_node_id();
+  RETURN pg_catalog.encode(pg_catalog.int8send(((t >> 20) << 16) | 28672 | ((t >> 8) & 4095))
+                           || @extschema@.uuid6_sql_low_node(b, (t & 255)::integer, node), 'hex')::uuid;
 END
 $$;
 COMMENT ON FUNCTION uuid_generate_v7() IS
@@ -88,24 +129,22 @@ DECLARE
   t bigint := CASE WHEN pg_catalog.current_setting('transaction_read_only') = 'on'
                    THEN @extschema@.uuid6_sql_read_only(8)
                    ELSE pg_catalog.nextval('@extschema@.uuid6_sql_v8'::regclass) END;
-  r text;
-  x text;
+  b bytea;
+  node integer;
 BEGIN
   IF t < (pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) * 256000000)::bigint - 256000 THEN
     t := @extschema@.uuid6_sql_lift(8, t);
   END IF;
-  r := pg_catalog.gen_random_uuid()::text;
-  x := pg_catalog.lpad(pg_catalog.to_hex(((t >> 8) * 125) >> 1), 15, '0');
+  b := pg_catalog.uuid_send(pg_catalog.gen_random_uuid());
   IF coalesce(pg_catalog.current_setting('uuid6.node_id', true), '') IN ('', '-1') THEN
-    RETURN (substr(x, 1, 12) || '8' || substr(x, 13, 3)
-            || pg_catalog.to_hex(2048 | ((t & 255) << 2) | ((strpos('0123456789abcdef', substr(r, 21, 1)) - 1) & 3))
-            || substr(r, 23, 14))::uuid;
+    RETURN pg_catalog.encode(pg_catalog.int8send(((((t >> 8) * 125) >> 13) << 16) | 32768 | ((((t >> 8) * 125) >> 1) & 4095))
+                             || @extschema@.uuid6_sql_low(b, (t & 255)::integer), 'hex')::uuid;
   END IF;
-  RETURN (substr(x, 1, 12) || '8' || substr(x, 13, 3)
-          || pg_catalog.to_hex(134217728 | ((t & 255) << 18) | (@extschema@.uuid6_sql_node_id() << 2)
-                               | ((strpos('0123456789abcdef', substr(r, 21, 1)) - 1) & 3))
-          || substr(r, 28, 9))::uuid;
+  node := @extschema@.uuid6_sql_node_id();
+  RETURN pg_catalog.encode(pg_catalog.int8send(((((t >> 8) * 125) >> 13) << 16) | 32768 | ((((t >> 8) * 125) >> 1) & 4095))
+                           || @extschema@.uuid6_sql_low_node(b, (t & 255)::integer, node), 'hex')::uuid;
 END
 $$;
 COMMENT ON FUNCTION uuid_generate_v8() IS
     'Next UUIDv8 of the database''s sequence in uuid6''s layout: 16-ns Unix timestamp, 8-bit sequence, random node';
+

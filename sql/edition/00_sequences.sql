@@ -29,15 +29,24 @@
 -- more than a millisecond behind the clock is used as it is: under load ticks
 -- run a little behind the clock and decode to an instant up to a millisecond
 -- before the key was made, never after it. A tick further behind (the first
--- key after a pause) is lifted: uuid6_sql_lift, with a session advisory lock
--- that serialises lifts so that one never lowers the sequence, draws again
--- and, if the sequence is still behind, setval()s it to the clock's tick
--- (counter start random, as in the C library). A tick handed out by another
--- session while a lift is under way lies behind the clock by more than the
--- millisecond too (the clock runs 256 to 1049 ticks a microsecond, far faster
--- than nextval() can count), so that session does not use it without
--- the lock. When the lock is taken the tick drawn is used as it is: it is
--- unique and in order, only further behind the clock.
+-- key after a pause) is lifted: uuid6_sql_lift takes a session advisory lock
+-- (per database; it waits for a lift under way, so lifts are serialised and
+-- one never lowers the sequence), draws again and, if that tick too lies
+-- more than a millisecond behind the clock, setval()s the sequence to the
+-- clock's tick (counter start random, as in the C library) and uses that.
+--
+-- Why no tick is handed out twice: every tick comes from nextval() or is the
+-- value a lift sets, and a lift sets a value more than a millisecond of ticks
+-- above the tick it drew itself. The ticks other sessions draw between that
+-- nextval() and the setval() lie below the value set unless the sequence
+-- gained a millisecond of ticks in between; but a session uses a tick
+-- without the lock only when it lies within a millisecond of its own clock
+-- reading, and otherwise waits for the lock and draws again. So the sequence
+-- would have to count faster than the clock runs (the ticks advance 16.8
+-- (draft ms), 256 (v8, draft ns), 1024 (v6, draft us) or 1049 (v7) times a
+-- microsecond), which nextval(), one locked sequence page per call, cannot
+-- do, or more sessions than a millisecond has ticks would have to draw one
+-- tick each and wait.
 --
 -- A clock that steps back finds the sequence ahead of it: ticks go on from
 -- the sequence, one at a time, until the clock catches up (values then
@@ -186,7 +195,8 @@ COMMENT ON FUNCTION uuid6_sql_node_id() IS
     'uuid6 internal: uuid6.node_id as read from the placeholder setting, -1 when unset';
 
 -- The lift (see the top of this file). Runs with its owner's rights: only
--- the owner may setval the sequences. Returns the tick to use.
+-- the owner may setval the sequences. Returns the tick to use; the tick the
+-- caller drew (taken) is left unused.
 CREATE FUNCTION uuid6_sql_lift(generator integer, taken bigint) RETURNS bigint
     LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
@@ -196,9 +206,9 @@ DECLARE
   start bigint := 0;
   b bytea;
 BEGIN
-  IF NOT pg_try_advisory_lock(1970629988, generator) THEN
-    RETURN taken;  -- another session is lifting: this tick is unique and in order
-  END IF;
+  -- Waits while another session lifts (cancellable); released below, also
+  -- on an error.
+  PERFORM pg_advisory_lock(1970629988, generator);
   BEGIN
     tick := nextval(seq);
     clock := @extschema@.uuid6_sql_clock_tick(generator, @extschema@.uuid6_sql_clock_us());

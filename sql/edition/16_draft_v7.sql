@@ -5,48 +5,55 @@
 CREATE FUNCTION uuid_generate_v7_draft("precision" text DEFAULT 'us') RETURNS uuid
     LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE AS $$
 DECLARE
-  generator integer := CASE "precision" WHEN 'ms' THEN 70 WHEN 'us' THEN 71 WHEN 'ns' THEN 72 END;
   t bigint;
   f bigint;  -- the fraction of the second, in the precision's bits
   r text;
 BEGIN
-  IF generator IS NULL THEN
-    RAISE EXCEPTION 'unknown precision "%" for a draft version 7 UUID', "precision"
-      USING ERRCODE = 'invalid_parameter_value', HINT = 'Use ''ms'', ''us'' or ''ns''.';
+  -- Each precision draws as uuid_generate_v7() does (10_generators.sql).
+  IF "precision" = 'ms' THEN
+    t := CASE WHEN pg_catalog.current_setting('transaction_read_only') = 'on'
+              THEN @extschema@.uuid6_sql_read_only(70)
+              ELSE pg_catalog.nextval('@extschema@.uuid6_sql_draft_ms'::regclass) END;
+    IF t < (pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) * 16777216)::bigint - 16384 THEN
+      t := @extschema@.uuid6_sql_lift(70, t);
+    END IF;
+    -- 12 fraction bits and the 12-bit sequence are the tick's own fields;
+    -- the 62 random bits with the variant are the low word of a random UUID.
+    RETURN (pg_catalog.lpad(pg_catalog.to_hex(((t >> 24) << 28) | (((t >> 12) & 4095) << 16) | 28672
+                                              | (t & 4095)), 16, '0')
+            || substr(pg_catalog.gen_random_uuid()::text, 20, 17))::uuid;
+  ELSIF "precision" = 'us' THEN
+    t := CASE WHEN pg_catalog.current_setting('transaction_read_only') = 'on'
+              THEN @extschema@.uuid6_sql_read_only(71)
+              ELSE pg_catalog.nextval('@extschema@.uuid6_sql_draft_us'::regclass) END;
+    IF t < (pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) * 1024000000)::bigint - 1024000 THEN
+      t := @extschema@.uuid6_sql_lift(71, t);
+    END IF;
+    -- 24 fraction bits rounded up from the microsecond; the 14-bit
+    -- sequence is the 10-bit counter above 4 random bits; 48 random bits.
+    f := (((t >> 10) % 1000000) * 16777216 + 999999) / 1000000;
+    r := pg_catalog.gen_random_uuid()::text;
+    RETURN (pg_catalog.lpad(pg_catalog.to_hex((((t >> 10) / 1000000) << 28) | ((f >> 12) << 16) | 28672
+                                              | (f & 4095)), 16, '0')
+            || pg_catalog.to_hex(32768 | ((t & 1023) << 4) | (strpos('0123456789abcdef', substr(r, 21, 1)) - 1))
+            || substr(r, 25, 12))::uuid;
+  ELSIF "precision" = 'ns' THEN
+    t := CASE WHEN pg_catalog.current_setting('transaction_read_only') = 'on'
+              THEN @extschema@.uuid6_sql_read_only(72)
+              ELSE pg_catalog.nextval('@extschema@.uuid6_sql_draft_ns'::regclass) END;
+    IF t < (pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) * 256000000)::bigint - 256000 THEN
+      t := @extschema@.uuid6_sql_lift(72, t);
+    END IF;
+    -- 38 fraction bits rounded up from the instant (whole microseconds
+    -- here), the 8-bit sequence, 40 random bits.
+    f := (((t >> 8) % 1000000) * 274877906944 + 999999) / 1000000;
+    RETURN (pg_catalog.lpad(pg_catalog.to_hex((((t >> 8) / 1000000) << 28) | ((f >> 26) << 16) | 28672
+                                              | ((f >> 14) & 4095)), 16, '0')
+            || substr(pg_catalog.to_hex((-9223372036854775807 - 1) | ((f & 16383) << 48) | ((t & 255) << 40)), 1, 6)
+            || substr(pg_catalog.gen_random_uuid()::text, 27, 10))::uuid;
   END IF;
-  t := CASE WHEN pg_catalog.current_setting('transaction_read_only') = 'on'
-            THEN @extschema@.uuid6_sql_read_only(generator)
-            ELSE pg_catalog.nextval(@extschema@.uuid6_sql_sequence(generator)) END;
-  IF t < @extschema@.uuid6_sql_clock_tick(generator, @extschema@.uuid6_sql_clock_us())
-         - @extschema@.uuid6_sql_clock_tick(generator, 1000) THEN
-    t := @extschema@.uuid6_sql_lift(generator, t);
-  END IF;
-  CASE generator
-    WHEN 70 THEN
-      -- 'ms': 12 fraction bits and the 12-bit sequence are the tick's own
-      -- fields; the 62 random bits with the variant are the low word of a
-      -- random UUID.
-      RETURN (pg_catalog.lpad(pg_catalog.to_hex(((t >> 24) << 28) | (((t >> 12) & 4095) << 16) | 28672
-                                                | (t & 4095)), 16, '0')
-              || substr(pg_catalog.gen_random_uuid()::text, 20, 17))::uuid;
-    WHEN 71 THEN
-      -- 'us': 24 fraction bits rounded up from the microsecond; the 14-bit
-      -- sequence is the 10-bit counter above 4 random bits; 48 random bits.
-      f := (((t >> 10) % 1000000) * 16777216 + 999999) / 1000000;
-      r := pg_catalog.gen_random_uuid()::text;
-      RETURN (pg_catalog.lpad(pg_catalog.to_hex((((t >> 10) / 1000000) << 28) | ((f >> 12) << 16) | 28672
-                                                | (f & 4095)), 16, '0')
-              || pg_catalog.to_hex(32768 | ((t & 1023) << 4) | (strpos('0123456789abcdef', substr(r, 21, 1)) - 1))
-              || substr(r, 25, 12))::uuid;
-    ELSE
-      -- 'ns': 38 fraction bits rounded up from the instant (whole
-      -- microseconds here), the 8-bit sequence, 40 random bits.
-      f := (((t >> 8) % 1000000) * 274877906944 + 999999) / 1000000;
-      RETURN (pg_catalog.lpad(pg_catalog.to_hex((((t >> 8) / 1000000) << 28) | ((f >> 26) << 16) | 28672
-                                                | ((f >> 14) & 4095)), 16, '0')
-              || substr(pg_catalog.to_hex((-9223372036854775807 - 1) | ((f & 16383) << 48) | ((t & 255) << 40)), 1, 6)
-              || substr(pg_catalog.gen_random_uuid()::text, 27, 10))::uuid;
-  END CASE;
+  RAISE EXCEPTION 'unknown precision "%" for a draft version 7 UUID', "precision"
+    USING ERRCODE = 'invalid_parameter_value', HINT = 'Use ''ms'', ''us'' or ''ns''.';
 END
 $$;
 COMMENT ON FUNCTION uuid_generate_v7_draft(text) IS

@@ -85,13 +85,18 @@ cat <<EOF
 -- Runs on PostgreSQL 15 and later, as any role that owns the schema or may
 -- create it; needs no extension machinery. Everything happens in one
 -- transaction. Running it again over an installation replaces the functions
--- and keeps the sequences (and so the order of the keys made so far).
+-- and keeps the sequences (and so the order of the keys made so far). Inside
+-- a transaction of the caller's (moving between editions), \\set
+-- outer_transaction 1 first: the script then issues no BEGIN or COMMIT.
 \\set ON_ERROR_STOP on
 \\if :{?schema}
 \\else
 SELECT coalesce(current_schema(), '') AS schema \\gset
 \\endif
+\\if :{?outer_transaction}
+\\else
 BEGIN;
+\\endif
 SET LOCAL client_min_messages = warning;
 -- Where to install, checked before anything is created.
 SELECT format(\$uuid6_pre\$
@@ -121,7 +126,10 @@ for f in "${files[@]}"; do
         "$plain_tag" "'@extschema@'" ":'schema'" "'@extowner@'"
 done
 cat <<'EOF'
+\if :{?outer_transaction}
+\else
 COMMIT;
+\endif
 EOF
 } > "$out/$name.sql"
 

@@ -75,6 +75,13 @@ fuzz: $(BUILD_DIR)/fuzz_codec
 
 .PHONY: unit fuzz
 
+# --- The SQL edition into build/tle/: plain script, pg_tle installer, dbdev ----
+
+tle:
+	bash scripts/tle.sh $(BUILD_DIR)/tle
+
+.PHONY: tle
+
 # --- Benchmarks: test/bench/bench.sh, against a scratch cluster of its own ----
 
 bench:
@@ -93,6 +100,12 @@ bench-spread:
 	PG_CONFIG="$(filter-out pg_config,$(PG_CONFIG))" bash test/bench/spread.sh
 
 .PHONY: bench-spread
+
+# The SQL edition (build/tle/uuid6.sql) against the C library: test/bench/edition.sh.
+bench-edition:
+	PG_CONFIG="$(filter-out pg_config,$(PG_CONFIG))" bash test/bench/edition.sh
+
+.PHONY: bench-edition
 
 # --- The soak test alone, long: scripts/soak.sh -------------------------------
 

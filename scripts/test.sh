@@ -13,6 +13,10 @@
 #   PostgreSQL 15 when ../shared/tools/citus (or CITUS_TOOL) is at hand, and
 #   is named under SKIPPED at the end otherwise.
 #
+#   Then the SQL edition's suite, test/edition/run.sh (pg_tle where it can be had, the plain
+#   script, the same outputs as the C library, order proofs, dump/restore, the move between
+#   editions); what it cannot run there is named under SKIPPED.
+#
 #   On Debian's PostgreSQL 15 it also runs scripts/release-test.sh: the
 #   README's Install section as written (source, PGXN archive, Debian package,
 #   upgrade, uninstall) and META.json against the PGXN spec.
@@ -228,6 +232,24 @@ if [ "$tap_bad" -gt 0 ]; then
   done
 fi
 record tap "$tap_ok" "$tap_bad"
+
+# The SQL edition (build/tle/ from `make tle`: the plain script and the pg_tle extension) on this
+# major: test/edition/run.sh, with this server's C library for the comparisons and the move
+# between editions. pg_tle needs an installation without uuid6's control file: on 15 a relocated
+# copy of Debian's (test/edition/pg15-tle.sh), on 18 /opt/pgmatrix/18-tle (pgmatrix), elsewhere
+# /opt/pgmatrix/MAJOR-tle if present; pg_tle is built into it when ../shared/tools/pg_tle is at
+# hand. What cannot run there says SKIPPED, and fails under CI=true on 15 and 18.
+log "the SQL edition (test/edition/run.sh $pg_major)"
+C_PG_CONFIG=$PG_CONFIG bash "$ROOT/test/edition/run.sh" "$pg_major" 2>&1 | tee "$BUILD/edition.log"
+edition_rc=${PIPESTATUS[0]}
+edition_line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$BUILD/edition.log" | tail -n 1)
+edition_ok=${edition_line%% passed*}
+edition_bad=${edition_line#*passed, }
+edition_bad=${edition_bad%% failed*}
+[ -n "$edition_line" ] || { edition_ok=0; edition_bad=1; }
+[ "$edition_rc" -ne 0 ] && [ "$edition_bad" -eq 0 ] && edition_bad=1
+while IFS= read -r line; do skips+=("edition: ${line#SKIPPED: }"); done < <(sed -n '/^[0-9]* passed, [0-9]* failed$/q; /^SKIPPED: /p' "$BUILD/edition.log" | sort -u)
+record edition "$edition_ok" "$edition_bad"
 
 echo
 [ ${#skips[@]} -gt 0 ] && printf 'SKIPPED: %s\n' "${skips[@]}"

@@ -3,6 +3,9 @@
 -- precision-blind. Never the default: uuid_generate_v7() stays RFC 9562.
 SET timezone = 'UTC';
 SET datestyle = 'ISO, YMD';
+-- An error's context differs between the editions (a PL/pgSQL line in the SQL
+-- edition, none in the C library): it is not shown.
+\set SHOW_CONTEXT never
 
 -- The draft's worked example (§4.4.4.2): fraction bits 0101 0101 0101 0101
 -- (0x5555) are 21845 / 65536 s = 0.3333282 s.

@@ -1,18 +1,14 @@
--- The generators' SQL surface: signatures, volatility, NULL handling of the
--- backfill overloads, order within a session, and uuid6_status().
+-- The generators as both editions (the C library and the SQL one) have them:
+-- no shadowed core name, version and variant, order within a session, the
+-- time they carry, and the backfill overloads with their NULLs and errors.
+-- generators_c.sql has the C library's declarations and uuid6_status().
 SET timezone = 'UTC';
 SET datestyle = 'ISO, YMD';
+-- An error's context differs between the editions (a PL/pgSQL line in the SQL
+-- edition, none in the C library): it is not shown.
+\set SHOW_CONTEXT never
 
--- Every function of the extension, how it is declared, and that each has a
--- comment.
-SELECT p.proname, pg_get_function_identity_arguments(p.oid) AS arguments,
-       p.provolatile AS volatility, p.proisstrict AS strict, p.proparallel AS parallel,
-       obj_description(p.oid, 'pg_proc') IS NOT NULL AS commented
-FROM pg_proc p
-JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.deptype = 'e'
-JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuid6'
-ORDER BY 1, 2;
--- None of them shadows a core function of this server.
+-- No function of uuid6 shadows a core function of this server.
 SELECT p.proname FROM pg_proc p
 WHERE p.pronamespace = 'pg_catalog'::regnamespace
   AND p.proname IN (SELECT p2.proname FROM pg_proc p2
@@ -148,15 +144,3 @@ SELECT uuid_generate_v7('294276-12-31 23:59:59.999999+00');
 SELECT uuid_generate_v8(timestamptz '294276-12-31 23:59:59.999999+00');
 \echo SQLSTATE :LAST_ERROR_SQLSTATE
 SELECT uuid_extract_time(uuid_generate_v8(timestamptz '2554-07-21 23:34:33.709551+00')) AS v8_last;
-
--- uuid6_status(): one row per version, counting, in one of the cluster-wide
--- modes (which one depends on the server: preloaded or not, and its version).
-SELECT mode IN ('shared_preload', 'dsm_registry', 'lazy_shmem') AS cluster_wide, node_id, version,
-       generated > 0 AS counted, clock_regressions, ahead_of_clock_us >= 0 AS ahead_known
-FROM uuid6_status() ORDER BY version;
-
--- uuid6.node_id is a server setting: off by default, not settable per session.
-SHOW uuid6.node_id;
-SET uuid6.node_id = 1;
--- Its prefix is reserved: a misspelt uuid6 parameter is refused.
-SET uuid6.nodeid = 1;

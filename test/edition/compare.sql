@@ -1,0 +1,148 @@
+-- The same inputs through every function both editions have: run by test/edition/run.sh on the
+-- C library, the pg_tle edition and the plain script (search_path set to where each is
+-- installed), whose outputs must be equal byte for byte. Inputs are made from md5 so that every
+-- run sees the same ones: UUIDs of every version under every variant, instants across and beyond
+-- each layout's range, keys for the facade, ULID texts good and bad, bytea of every length.
+-- An error is shown as its SQLSTATE and message, so the errors must match too.
+SET timezone = 'UTC';
+SET datestyle = 'ISO, YMD';
+SET extra_float_digits = 0;
+\pset format unaligned
+\pset tuples_only on
+\pset null '<null>'
+
+CREATE FUNCTION pg_temp.try(expr text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+  result text;
+BEGIN
+  EXECUTE 'SELECT (' || expr || ')::text' INTO result;
+  RETURN coalesce(result, '<null>');
+EXCEPTION WHEN OTHERS THEN
+  RETURN 'ERROR ' || SQLSTATE || ' ' || SQLERRM;
+END
+$$;
+
+-- The declarations: arguments (with defaults), result, volatility, strictness, parallel
+-- safety and a comment, for every function of the shared API (the facade with a key in the
+-- setting is the C library's alone).
+-- The generators that draw from a sequence are PARALLEL UNSAFE in the SQL edition (nextval()
+-- is) and PARALLEL SAFE in the C library: their parallel marking is left out (README: "What
+-- differs between the editions").
+SELECT p.proname || '(' || pg_get_function_arguments(p.oid) || ') -> ' || pg_get_function_result(p.oid)
+       || ' ' || p.provolatile::text || p.proisstrict::text
+       || CASE WHEN (p.proname IN ('uuid_generate_v6', 'uuid_generate_v7', 'uuid_generate_v8') AND p.pronargs = 0)
+                    OR p.proname IN ('uuid_generate_v7_draft', 'uuid6_advance', 'uuid6_status')
+               THEN '' ELSE p.proparallel::text END
+       || ' ' || (obj_description(p.oid, 'pg_proc') IS NOT NULL)::text
+FROM pg_proc p
+WHERE p.pronamespace = current_schema()::regnamespace
+  AND p.proname IN ('uuid_generate_v6', 'uuid_generate_v7', 'uuid_generate_v8', 'uuid_extract_time',
+                    'uuid_v1_to_v6', 'uuid_v6_to_v1', 'uuid_v7_floor', 'uuid_v6_floor',
+                    'uuid_extract_node', 'uuid_inspect', 'uuid_generate_v7_draft',
+                    'uuid_extract_time_draft', 'uuid_v7_to_timestamptz', 'uuid_v7_to_timestamp',
+                    'uuid_timestamptz_to_v7', 'uuid_timestamp_to_v7', 'uuid_to_ulid', 'uuid_from_ulid',
+                    'uuid6_advance', 'uuid_v7_to_facade', 'uuid_facade_to_v7', 'uuid6_status')
+  AND NOT (p.proname IN ('uuid_v7_to_facade', 'uuid_facade_to_v7') AND p.pronargs = 1)
+ORDER BY 1;
+
+-- UUIDs: 600 from md5, each with a version nibble (0-15 in turn) and a variant nibble from all
+-- four variants, plus nil and max.
+CREATE TEMP TABLE inputs AS
+SELECT i, u, decode(md5('key' || i), 'hex') AS k
+FROM (SELECT i, overlay(overlay(md5('uuid' || i) PLACING to_hex(i % 16) FROM 13)
+                        PLACING substr('89ab89ab89ab01234567cdef', i % 24 + 1, 1) FROM 17)::uuid AS u
+      FROM generate_series(1, 600) AS i
+      UNION ALL SELECT 601, '00000000-0000-0000-0000-000000000000'
+      UNION ALL SELECT 602, 'ffffffff-ffff-ffff-ffff-ffffffffffff') AS s;
+UPDATE inputs SET k = decode(md5('key' || i), 'hex');
+
+SELECT i, u,
+       pg_temp.try(format('uuid_extract_time(%L::uuid)', u)),
+       pg_temp.try(format('uuid_extract_time(%L::uuid, true)', u)),
+       pg_temp.try(format('uuid_extract_time(%L::uuid, false)', u)),
+       pg_temp.try(format('uuid_inspect(%L::uuid)', u)),
+       pg_temp.try(format('uuid_v1_to_v6(%L::uuid)', u)),
+       pg_temp.try(format('uuid_v6_to_v1(%L::uuid)', u)),
+       pg_temp.try(format('uuid_extract_node(%L::uuid)', u)),
+       pg_temp.try(format('uuid_to_ulid(%L::uuid)', u)),
+       pg_temp.try(format('uuid_from_ulid(lower(uuid_to_ulid(%L::uuid)))', u)),
+       pg_temp.try(format('uuid_v7_to_timestamptz(%L::uuid)', u)),
+       pg_temp.try(format('uuid_v7_to_timestamp(%L::uuid)', u)),
+       pg_temp.try(format('uuid_extract_time_draft(%L::uuid)', u)),
+       pg_temp.try(format('uuid_v7_to_facade(%L::uuid, %L::bytea)', u, k)),
+       pg_temp.try(format('uuid_facade_to_v7(%L::uuid, %L::bytea)', u, k)),
+       pg_temp.try(format('uuid_facade_to_v7(uuid_v7_to_facade(%L::uuid, %L::bytea), %L::bytea) = %L::uuid', u, k, k, u))
+FROM inputs ORDER BY i;
+
+-- v7 keys of the right version for the facade: the same facade, and back.
+SELECT i, f, uuid_facade_to_v7(f, k) = v
+FROM (SELECT i, k, v, uuid_v7_to_facade(v, k) AS f
+      FROM (SELECT i, k, overlay(overlay(u::text PLACING '7' FROM 15) PLACING '8' FROM 20)::uuid AS v
+            FROM inputs) s) t
+ORDER BY i;
+
+-- Instants from before 1582 to past every layout, and the edges.
+CREATE TEMP TABLE instants AS
+SELECT row_number() OVER (ORDER BY t) AS i, t
+FROM (SELECT timestamptz '1500-01-01 00:00:00+00' + n * interval '1234 days 5 hours 6 min 7.891011 s' AS t
+      FROM generate_series(0, 900) AS n
+      UNION ALL SELECT unnest(ARRAY['1582-10-15 00:00:00+00', '1582-10-14 23:59:59.999999+00',
+                                    '1969-12-31 23:59:59.999999+00', '1970-01-01 00:00:00+00',
+                                    '2022-02-22 19:22:22.123456+00', '2554-07-21 23:34:33.709551+00',
+                                    '2554-07-21 23:34:33.709552+00', '5236-03-31 21:21:00.684697+00',
+                                    '5236-03-31 21:21:00.684698+00', '10889-08-02 05:31:50.655999+00',
+                                    '10889-08-02 05:31:50.656+00', '294276-12-31 23:59:59.999999+00',
+                                    'infinity', '-infinity']::timestamptz[])) AS s;
+SELECT i, t,
+       pg_temp.try(format('uuid_v7_floor(%L::timestamptz)', t)),
+       pg_temp.try(format('uuid_v6_floor(%L::timestamptz)', t)),
+       pg_temp.try(format('uuid_timestamptz_to_v7(%L::timestamptz, true)', t)),
+       pg_temp.try(format('uuid_timestamp_to_v7(%L::timestamptz::timestamp, true)', t)),
+       pg_temp.try(format('uuid_extract_time(uuid_generate_v6(%L::timestamptz))', t)),
+       pg_temp.try(format('uuid_extract_time(uuid_generate_v7(%L::timestamptz), true)', t)),
+       pg_temp.try(format('uuid_extract_time(uuid_generate_v8(%L::timestamptz))', t)),
+       pg_temp.try(format('uuid_v7_to_timestamptz(uuid_timestamptz_to_v7(%L::timestamptz))', t)),
+       pg_temp.try(format('left(uuid_generate_v7(%L::timestamptz)::text, 15) = left(uuid_v7_floor(%L::timestamptz)::text, 15)', t, t)),
+       pg_temp.try(format('(SELECT string_agg(x::text, %L) FROM (SELECT (uuid_inspect(g)).version AS x FROM (VALUES (uuid_generate_v6(%L::timestamptz)), (uuid_generate_v7(%L::timestamptz)), (uuid_generate_v8(%L::timestamptz))) AS v(g)) s)', ',', t, t, t))
+FROM instants ORDER BY i;
+
+-- uuid_generate_v8(bytea) for every length from 0 to 20 bytes.
+SELECT n, pg_temp.try(format('uuid_generate_v8(%L::bytea)', substr(decode(md5('b') || md5('c'), 'hex'), 1, n)))
+FROM generate_series(0, 20) AS n ORDER BY n;
+
+-- ULID texts: good ones of every first character, bad lengths, characters and overflows.
+SELECT s, pg_temp.try(format('uuid_from_ulid(%L)', s))
+FROM unnest(ARRAY['01ARYZ6S41TSV4RRFFQ69G5FAV', '7ZZZZZZZZZZZZZZZZZZZZZZZZZ', '80000000000000000000000000',
+                  '01arz3ndektsv4rrffq69g5fav', '01ARYZ6S41TSV4RRFFQ69G5FA', '01ARYZ6S41TSV4RRFFQ69G5FAVV',
+                  '01ARYZ6S41TSV4RRFFQ69G5FAI', '01ARYZ6S41TSV4RRFFQ69G5FAL', '01ARYZ6S41TSV4RRFFQ69G5FAO',
+                  '01ARYZ6S41TSV4RRFFQ69G5FAU', '01ARYZ6S41-SV4RRFFQ69G5FAV', '', ' 1ARYZ6S41TSV4RRFFQ69G5FAV',
+                  'ZZZZZZZZZZZZZZZZZZZZZZZZZZ', '00000000000000000000000000']) AS s
+ORDER BY s COLLATE "C";
+
+-- The draft v7 at each precision, and errors.
+SELECT p, pg_temp.try(format('(uuid_inspect(uuid_generate_v7_draft(%L))).version', p)),
+       pg_temp.try(format('abs(extract(epoch FROM uuid_extract_time_draft(uuid_generate_v7_draft(%L)) - clock_timestamp())) < 1', p))
+FROM unnest(ARRAY['ms', 'us', 'ns', 's', 'MS', '']) AS p ORDER BY p COLLATE "C";
+
+-- NULL in, NULL out.
+SELECT pg_temp.try(e)
+FROM unnest(ARRAY['uuid_extract_time(NULL)', 'uuid_extract_time(NULL, true)', 'uuid_v1_to_v6(NULL)',
+                  'uuid_v6_to_v1(NULL)', 'uuid_v7_floor(NULL)', 'uuid_v6_floor(NULL)',
+                  'uuid_extract_node(NULL)', 'uuid_inspect(NULL)', 'uuid_to_ulid(NULL)', 'uuid_from_ulid(NULL)',
+                  'uuid_generate_v6(NULL)', 'uuid_generate_v7(NULL)', 'uuid_generate_v8(NULL::timestamptz)',
+                  'uuid_generate_v8(NULL::bytea)', 'uuid_v7_to_timestamptz(NULL)', 'uuid_v7_to_timestamp(NULL)',
+                  'uuid_timestamptz_to_v7(NULL)', 'uuid_timestamptz_to_v7(now(), NULL)',
+                  'uuid_timestamp_to_v7(NULL)', 'uuid_v7_to_facade(NULL, ''\x00'')',
+                  'uuid_facade_to_v7(gen_random_uuid(), NULL)', 'uuid_extract_time_draft(NULL)',
+                  'uuid_generate_v7_draft(NULL)']) WITH ORDINALITY AS e(e, o)
+ORDER BY o;
+
+-- Fresh keys: version, variant, time now, strictly rising within the statement.
+SELECT v, count(*), count(*) FILTER (WHERE g <= prev),
+       bool_and(abs(extract(epoch FROM uuid_extract_time(g) - clock_timestamp())) < 5),
+       min((uuid_inspect(g)).version), max((uuid_inspect(g)).version), min((uuid_inspect(g)).variant)
+FROM (SELECT v, g, lag(g) OVER (PARTITION BY v ORDER BY n) AS prev
+      FROM (SELECT 6 AS v, n, uuid_generate_v6() AS g FROM generate_series(1, 2000) AS n
+            UNION ALL SELECT 7, n, uuid_generate_v7() FROM generate_series(1, 2000) AS n
+            UNION ALL SELECT 8, n, uuid_generate_v8() FROM generate_series(1, 2000) AS n) s) t
+GROUP BY v ORDER BY v;

@@ -1,0 +1,460 @@
+#!/usr/bin/env bash
+# test/edition/run.sh MAJOR — the SQL edition (build/tle/, from `make tle`) against real
+# servers of PostgreSQL MAJOR (15 or 18; or PG_CONFIG of any installation that has pg_tle and
+# no uuid6 control file, given as TLE_PG_CONFIG):
+#
+#   tle       pg_tle preloaded; the TLE registered by a role that is not superuser but has
+#             pgtle_admin; CREATE EXTENSION uuid6 by a role that only has CREATE on the database
+#   regress   the project's regression files that every edition shares (SHARED below), run with
+#             pg_regress against a database where the TLE is installed, with the C library's
+#             expected output (expected/NAME.out, or expected/edition/NAME.out where the editions
+#             must differ)
+#   compare   test/edition/compare.sql on the TLE, on the plain script and on the C library (when a
+#             server with it is at hand: C_PG_CONFIG): the same output, byte for byte
+#   order     8 sessions in parallel, no duplicate; keys handed out in turn by different sessions
+#             strictly rising; the server's clock stepped back an hour (libfaketime); a restart with
+#             the clock an hour behind; a read-only transaction's ERROR
+#   dump      pg_dump / pg_restore of a database using the TLE, new keys above the restored ones
+#   plain     the plain script into a schema, by a role that is not superuser, on a server
+#             without pg_tle; run again over itself
+#   move      on the C library's server (C_PG_CONFIG): a database on the plain edition moved to
+#             the C library and back, each in one transaction (test/edition/move.sql)
+#
+# Installations: MAJOR 15 makes /opt/pg15-tle with test/edition/pg15-tle.sh; 18 uses
+# /opt/pgmatrix/18-tle (made with ../shared/tools/pgmatrix when missing); pg_tle is built into
+# either with ../shared/tools/pg_tle. C_PG_CONFIG: an installation where uuid6's C library is
+# installed (scripts/test.sh passes its own). DUMP_BINDIR (or UUID6_DUMP_BINDIR): pg_dump and
+# pg_restore of this major or later, where the installation has none. EDITION_PORT: the first of
+# three ports (default 5658 for 18, 5664 for 15).
+#
+# Whatever cannot run is named on a "SKIPPED:" line, and fails the run when CI=true. Ends with
+# "N passed, N failed"; exits non-zero on failure.
+set -uo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd)
+source "$HERE/../../scripts/lib.sh"
+TOOLS=${TOOLS:-$ROOT/../shared/tools}
+MAJOR=${1:?usage: test/edition/run.sh MAJOR}
+SHARED="codec ulid draft_v7 compat generators facade_bytea core_names indexes"
+
+passed=0
+failed=0
+failures=()
+skips=()
+ok() { passed=$((passed + 1)); echo "ok - $1"; }
+not_ok() {
+  failed=$((failed + 1))
+  failures+=("$1")
+  echo "not ok - $1"
+  [ -n "${2:-}" ] && printf '%s\n' "$2" | head -n 40 | sed 's/^/#   /'
+  return 0
+}
+check() {  # check NAME GOT WANT
+  if [ "$2" = "$3" ]; then ok "$1"; else not_ok "$1" "got: $2
+want: $3"; fi
+}
+skip() {
+  skips+=("$1")
+  echo "SKIPPED: $1"
+  if [ "${strict:-no}" = yes ]; then not_ok "not skippable in CI on PostgreSQL $MAJOR: $1"; fi
+}
+finish() {
+  local rc=$?
+  [ $rc -ne 0 ] && [ "$failed" -eq 0 ] && not_ok "test/edition/run.sh stopped early (exit $rc)"
+  [ -n "${TLE_DIR:-}" ] && cluster_stop "$TLE_DIR" 2>/dev/null
+  [ -n "${PLAIN_DIR:-}" ] && cluster_stop "$PLAIN_DIR" 2>/dev/null
+  [ -n "${C_DIR:-}" ] && { PG_BINDIR=$C_BINDIR cluster_stop "$C_DIR" 2>/dev/null; }
+  echo
+  [ ${#skips[@]} -gt 0 ] && printf 'SKIPPED: %s\n' "${skips[@]}"
+  [ ${#failures[@]} -gt 0 ] && printf 'FAILED: %s\n' "${failures[@]}"
+  echo "$passed passed, $failed failed"
+  [ "$failed" -eq 0 ]
+  exit $?
+}
+trap finish EXIT
+t0=$(date +%s)
+section() { printf '\n==> %s (%ss)\n' "$*" $(($(date +%s) - t0)); }
+
+# --- the installations ---------------------------------------------------------------------
+# pg_tle is tested on every major where an installation for it is at hand (15: made here from
+# Debian's; 18: made with pgmatrix; others: /opt/pgmatrix/MAJOR-tle if someone made it). Where
+# there is none, the plain script still runs, on the C library's installation.
+case "$MAJOR" in
+  15)
+    if [ -z "${TLE_PG_CONFIG:-}" ]; then
+      as_root bash "$HERE/pg15-tle.sh" /opt/pg15-tle || { not_ok "PostgreSQL 15 with pg_tle (test/edition/pg15-tle.sh)"; exit 1; }
+      TLE_PG_CONFIG=/opt/pg15-tle/usr/lib/postgresql/15/bin/pg_config
+    fi
+    PORT=${EDITION_PORT:-5664} ;;
+  *)
+    if [ -z "${TLE_PG_CONFIG:-}" ]; then
+      prefix=/opt/pgmatrix/$MAJOR-tle
+      if [ ! -x "$prefix/bin/pg_config" ] && [ "$MAJOR" = 18 ] && [ -f "$TOOLS/pgmatrix" ]; then
+        as_root bash "$TOOLS/pgmatrix" "$MAJOR" "$prefix" >/dev/null
+      fi
+      [ -x "$prefix/bin/pg_config" ] && TLE_PG_CONFIG=$prefix/bin/pg_config
+    fi
+    PORT=${EDITION_PORT:-5658} ;;
+esac
+# CI must run everything on 15 and 18; elsewhere a skip is named, not failed.
+strict=no
+[ "${CI:-}" = true ] && { [ "$MAJOR" = 15 ] || [ "$MAJOR" = 18 ]; } && strict=yes
+have_tle=no
+if [ -n "${TLE_PG_CONFIG:-}" ]; then
+  TLE_BINDIR=$("$TLE_PG_CONFIG" --bindir)
+  if [ -e "$("$TLE_PG_CONFIG" --sharedir)/extension/uuid6.control" ]; then
+    not_ok "$TLE_PG_CONFIG has uuid6's control file: pg_tle would refuse the name there"
+    exit 1
+  fi
+  if [ ! -f "$("$TLE_PG_CONFIG" --pkglibdir)/pg_tle.so" ] && [ -f "$TOOLS/pg_tle" ] && [ "$MAJOR" -le 18 ]; then
+    section "building pg_tle into $TLE_PG_CONFIG"
+    as_root bash "$TOOLS/pg_tle" "$TLE_PG_CONFIG" || not_ok "pg_tle build"
+  fi
+  if [ -f "$("$TLE_PG_CONFIG" --pkglibdir)/pg_tle.so" ]; then
+    have_tle=yes
+  else
+    skip "PostgreSQL $MAJOR: pg_tle is not installed and cannot be built here ($TOOLS/pg_tle): the pg_tle edition did not run"
+  fi
+else
+  skip "PostgreSQL $MAJOR: no installation without uuid6 for pg_tle (/opt/pgmatrix/$MAJOR-tle; ../shared/tools/pgmatrix $MAJOR /opt/pgmatrix/$MAJOR-tle makes one): the pg_tle edition, order and dump tests did not run"
+  if [ -n "${C_PG_CONFIG:-}" ]; then
+    TLE_BINDIR=$("$C_PG_CONFIG" --bindir)
+  else
+    exit
+  fi
+fi
+PG_BINDIR=$TLE_BINDIR
+# The installation's own psql, pg_dump and pgbench where it has them; the system's otherwise.
+SYS_BIN=/usr/lib/postgresql/15/bin
+tool() {
+  local t=$1
+  for d in "$TLE_BINDIR" ${DUMP_BINDIR:-${UUID6_DUMP_BINDIR:-}} /opt/pgmatrix/19/bin "$SYS_BIN"; do
+    [ -x "$d/$t" ] && { echo "$d/$t"; return; }
+  done
+  command -v "$t"
+}
+PSQL=$(tool psql)
+PGBENCH=$(tool pgbench)
+faketime_lib=$(ls /usr/lib/*/faketime/libfaketime.so.1 2>/dev/null | head -n 1)
+
+section "make tle"
+make -C "$ROOT" -s tle >/dev/null || { not_ok "make tle"; exit 1; }
+TLE=$ROOT/build/tle
+for f in uuid6.sql uuid6-pgtle.sql dbdev/uuid6.control; do
+  [ -f "$TLE/$f" ] || { not_ok "make tle wrote build/tle/$f"; exit 1; }
+done
+chmod -R a+rX "$ROOT/build/tle"
+W=$(cluster_dir "edition-$MAJOR")
+rm -rf "${W:?}/work" && mkdir -p "$W/work" && chmod 777 "$W/work"
+
+# q DIR PORT DB [USER] -- psql args: one psql, stops at the first error, unaligned output.
+q() {
+  local dir=$1 port=$2 db=$3 user=${4:-postgres}
+  shift 4
+  as_postgres "$PSQL" -X -q -At -v ON_ERROR_STOP=1 -h "$dir" -p "$port" -U "$user" -d "$db" "$@"
+}
+
+# --- a. pg_tle: registration by pgtle_admin, CREATE EXTENSION by a plain role ---------------
+if [ $have_tle = yes ]; then
+  section "PostgreSQL $MAJOR with pg_tle: registration and CREATE EXTENSION without superuser"
+  PG_BINDIR=$TLE_BINDIR
+  TLE_DIR=$(cluster_dir "edition-$MAJOR-tle")
+  export PGTZ=UTC
+  cluster_start "$TLE_DIR" "$PORT" --no-preload "shared_preload_libraries = 'pg_tle'" "max_connections = 40" ||
+    { not_ok "start a server with pg_tle"; exit 1; }
+  T() { q "$TLE_DIR" "$PORT" "$@"; }
+  T postgres postgres -c "CREATE ROLE edition_tle_admin LOGIN" -c "CREATE ROLE edition_app LOGIN" \
+    -c "CREATE DATABASE edition_app" -c "GRANT CREATE ON DATABASE edition_app TO edition_app" >/dev/null
+  T edition_app postgres -c "CREATE EXTENSION pg_tle" -c "GRANT pgtle_admin TO edition_tle_admin" >/dev/null
+  check "the registering role is not superuser and has pgtle_admin" \
+    "$(T edition_app edition_tle_admin -c "SELECT rolsuper, pg_has_role('pgtle_admin', 'MEMBER') FROM pg_roles WHERE rolname = current_user")" "f|t"
+  # A role without pgtle_admin cannot register it.
+  if T edition_app edition_app -f "$TLE/uuid6-pgtle.sql" >"$W/work/register-app.log" 2>&1; then
+    not_ok "a role without pgtle_admin is refused" "$(cat "$W/work/register-app.log")"
+  else
+    ok "a role without pgtle_admin is refused ($(grep -o 'permission denied[^"]*' "$W/work/register-app.log" | head -n 1))"
+  fi
+  if T edition_app edition_tle_admin -f "$TLE/uuid6-pgtle.sql" >"$W/work/register.log" 2>&1; then
+    ok "uuid6-pgtle.sql registers uuid6 as a role with pgtle_admin"
+  else
+    not_ok "uuid6-pgtle.sql registers uuid6 as a role with pgtle_admin" "$(cat "$W/work/register.log")"
+  fi
+  check "registered: uuid6 1.3 among pg_tle's extensions" \
+    "$(T edition_app edition_app -c "SELECT name || ' ' || default_version FROM pgtle.available_extensions() WHERE name = 'uuid6'")" "uuid6 1.3"
+  if T edition_app edition_app -c "CREATE SCHEMA ids" -c "CREATE EXTENSION uuid6 SCHEMA ids" >"$W/work/create.log" 2>&1; then
+    ok "CREATE EXTENSION uuid6 by a role with only CREATE on the database"
+  else
+    not_ok "CREATE EXTENSION uuid6 by a role with only CREATE on the database" "$(cat "$W/work/create.log")"
+  fi
+  check "the extension: version, schema, owner; the creating role is not superuser" \
+    "$(T edition_app edition_app -c "SELECT extversion, extnamespace::regnamespace, extowner::regrole, (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) FROM pg_extension WHERE extname = 'uuid6'")" \
+    "1.3|ids|edition_app|f"
+  check "the extension works for its creator and for another role" \
+    "$(T edition_app edition_app -c "SELECT (ids.uuid_inspect(ids.uuid_generate_v7())).version" ;
+       T edition_app postgres -c "CREATE ROLE edition_reader LOGIN" -c "GRANT USAGE ON SCHEMA ids TO edition_reader" >/dev/null;
+       T edition_app edition_reader -c "SELECT (ids.uuid_inspect(ids.uuid_generate_v6())).version")" "7
+6"
+  T edition_app edition_app -c "ALTER EXTENSION uuid6 UPDATE" >/dev/null 2>&1 &&
+    ok "ALTER EXTENSION uuid6 UPDATE by the same role" || not_ok "ALTER EXTENSION uuid6 UPDATE by the same role"
+
+  # --- b. the shared regression files ------------------------------------------------------
+  section "the shared regression files against the pg_tle edition"
+  T postgres postgres -c "CREATE DATABASE edition_regress" >/dev/null
+  for s in "lc_messages TO 'C'" "lc_monetary TO 'C'" "lc_numeric TO 'C'" "lc_time TO 'C'" \
+           "bytea_output TO 'hex'" "timezone_abbreviations TO 'Default'"; do
+    T postgres postgres -c "ALTER DATABASE edition_regress SET $s" >/dev/null
+  done
+  T edition_regress postgres -c "CREATE EXTENSION pg_tle" >/dev/null
+  T edition_regress edition_tle_admin -f "$TLE/uuid6-pgtle.sql" >/dev/null 2>&1
+  T edition_regress postgres -c "CREATE EXTENSION uuid6" >/dev/null
+  R=$W/work/regress
+  mkdir -p "$R/sql" "$R/expected"
+  for t in $SHARED; do
+    cp "$ROOT/sql/$t.sql" "$R/sql/"
+    if [ -f "$ROOT/expected/edition/$t.out" ]; then cp "$ROOT/expected/edition/$t.out" "$R/expected/"; else cp "$ROOT/expected/$t.out" "$R/expected/"; fi
+  done
+  chmod -R a+rwX "$R"
+  pgxs_dir=$(dirname "$("$TLE_PG_CONFIG" --pgxs)")/..
+  # shellcheck disable=SC2086
+  as_postgres "$pgxs_dir/test/regress/pg_regress" --use-existing --dbname=edition_regress \
+    --host="$TLE_DIR" --port="$PORT" --user=postgres --bindir="$(dirname "$PSQL")" \
+    --inputdir="$R" --outputdir="$R" $SHARED >"$W/work/regress.log" 2>&1
+  cat "$W/work/regress.log" | grep -E '^(ok|not ok|test |.*\.\.\. )' | sed 's/^/    /'
+  for t in $SHARED; do
+    verdict=$(grep -E "( |^)$t( |$)" "$W/work/regress.log")
+    if grep -qE '(FAILED|not ok)' <<<"$verdict"; then
+      not_ok "regress $t against the pg_tle edition" "$(sed -n "/\/$t.out/,/^diff /p" "$R/regression.diffs" 2>/dev/null | head -n 60)"
+    elif grep -qE '(\.\.\. ok|^ok)' <<<"$verdict"; then
+      ok "regress $t against the pg_tle edition"
+    else
+      not_ok "regress $t against the pg_tle edition (did not run)" "$(tail -n 20 "$W/work/regress.log")"
+    fi
+  done
+fi
+
+# --- c. compare: the same inputs, the same outputs --------------------------------------------
+compare_on() {  # compare_on DIR PORT DB SEARCH_PATH OUT
+  as_postgres "$PSQL" -X -q -v ON_ERROR_STOP=1 -h "$1" -p "$2" -U postgres -d "$3" \
+    -c "SET search_path = $4" -f "$HERE/compare.sql" >"$5" 2>&1
+}
+if [ $have_tle = yes ]; then
+  section "the same inputs, the same outputs"
+  compare_on "$TLE_DIR" "$PORT" edition_regress public "$W/work/compare-tle.out" ||
+    not_ok "compare.sql runs on the pg_tle edition" "$(tail -n 20 "$W/work/compare-tle.out")"
+fi
+
+# --- f. the plain script on a server without pg_tle ------------------------------------------
+section "the plain script into a schema, by a role that is not superuser, without pg_tle"
+PG_BINDIR=$TLE_BINDIR
+PLAIN_DIR=$(cluster_dir "edition-$MAJOR-plain")
+if cluster_start "$PLAIN_DIR" $((PORT + 1)) --no-preload; then
+  P() { q "$PLAIN_DIR" $((PORT + 1)) "$@"; }
+  P postgres postgres -c "CREATE ROLE edition_owner LOGIN" -c "CREATE ROLE edition_user LOGIN" \
+    -c "CREATE DATABASE edition_plain" -c "GRANT CREATE ON DATABASE edition_plain TO edition_owner" >/dev/null
+  check "no pg_tle on this server; the installing role is not superuser" \
+    "$(P edition_plain edition_owner -c "SELECT count(*) FROM pg_extension WHERE extname = 'pg_tle'" -c "SELECT rolsuper FROM pg_roles WHERE rolname = current_user"; P edition_plain postgres -c "SELECT current_setting('shared_preload_libraries') = ''")" "0
+f
+t"
+  if P edition_plain edition_owner -v schema=ids -f "$TLE/uuid6.sql" >"$W/work/plain.log" 2>&1; then
+    ok "psql -v schema=ids -f build/tle/uuid6.sql by a role that is not superuser"
+  else
+    not_ok "psql -v schema=ids -f build/tle/uuid6.sql by a role that is not superuser" "$(tail -n 20 "$W/work/plain.log")"
+  fi
+  check "every object is in schema ids, owned by the installing role" \
+    "$(P edition_plain edition_owner -c "SELECT count(*) > 20, bool_and(proowner::regrole::text = 'edition_owner') FROM pg_proc WHERE pronamespace = 'ids'::regnamespace" \
+         -c "SELECT count(*) FROM pg_proc WHERE pronamespace = 'public'::regnamespace")" "t|t
+0"
+  P edition_plain edition_owner -c "CREATE TABLE ids.item (id uuid PRIMARY KEY DEFAULT ids.uuid_generate_v7(), n int)" \
+    -c "INSERT INTO ids.item (n) SELECT g FROM generate_series(1, 1000) AS g" \
+    -c "GRANT USAGE ON SCHEMA ids TO edition_user" -c "GRANT INSERT, SELECT ON ids.item TO edition_user" >/dev/null
+  P edition_plain edition_user -c "INSERT INTO ids.item (n) SELECT g FROM generate_series(1001, 2000) AS g" >/dev/null
+  # Run again over itself: the functions are replaced, the sequences (and so the order) kept.
+  P edition_plain edition_owner -v schema=ids -f "$TLE/uuid6.sql" >"$W/work/plain-again.log" 2>&1 ||
+    not_ok "the plain script runs again over itself" "$(tail -n 20 "$W/work/plain-again.log")"
+  P edition_plain edition_user -c "INSERT INTO ids.item (n) SELECT g FROM generate_series(2001, 3000) AS g" >/dev/null
+  check "a DEFAULT of the plain edition, another role, the script run again: keys rise in insertion order" \
+    "$(P edition_plain edition_owner -c "SELECT count(*), count(*) FILTER (WHERE id <= prev) FROM (SELECT id, lag(id) OVER (ORDER BY n) AS prev FROM ids.item) s")" "3000|0"
+  # Without -v schema: into the first schema of search_path.
+  P edition_plain edition_owner -c "CREATE SCHEMA mine" >/dev/null
+  PGOPTIONS="-c search_path=mine" P edition_plain edition_owner -f "$TLE/uuid6.sql" >"$W/work/plain-path.log" 2>&1
+  check "without -v schema, into the first schema of search_path" \
+    "$(P edition_plain edition_owner -c "SELECT (mine.uuid_inspect(mine.uuid_generate_v8())).version")" "8"
+  compare_on "$PLAIN_DIR" $((PORT + 1)) edition_plain ids "$W/work/compare-plain.out" ||
+    not_ok "compare.sql runs on the plain edition" "$(tail -n 20 "$W/work/compare-plain.out")"
+  if [ $have_tle = yes ]; then
+    if diff -u "$W/work/compare-tle.out" "$W/work/compare-plain.out" >"$W/work/compare-plain.diff"; then
+      ok "the plain script and the pg_tle edition give the same outputs ($(wc -l <"$W/work/compare-tle.out") lines)"
+    else
+      not_ok "the plain script and the pg_tle edition give the same outputs" "$(head -n 40 "$W/work/compare-plain.diff")"
+    fi
+  fi
+  cluster_stop "$PLAIN_DIR"
+else
+  not_ok "start a server without pg_tle"
+fi
+
+# --- the C library: compare, and the moves between editions ----------------------------------
+if [ -n "${C_PG_CONFIG:-}" ] && [ -f "$("$C_PG_CONFIG" --sharedir)/extension/uuid6.control" ]; then
+  section "the C library ($("$C_PG_CONFIG" --version)): the same outputs, and moving between editions"
+  C_BINDIR=$("$C_PG_CONFIG" --bindir)
+  PG_BINDIR=$C_BINDIR
+  C_DIR=$(cluster_dir "edition-$MAJOR-c")
+  if cluster_start "$C_DIR" $((PORT + 2)); then
+    C() { q "$C_DIR" $((PORT + 2)) "$@"; }
+    C postgres postgres -c "CREATE DATABASE edition_c" -c "CREATE DATABASE edition_move" >/dev/null
+    C edition_c postgres -c "CREATE EXTENSION uuid6" >/dev/null
+    compare_on "$C_DIR" $((PORT + 2)) edition_c public "$W/work/compare-c.out" ||
+      not_ok "compare.sql runs on the C library" "$(tail -n 20 "$W/work/compare-c.out")"
+    for e in tle plain; do
+      [ -f "$W/work/compare-$e.out" ] || continue
+      if diff -u "$W/work/compare-c.out" "$W/work/compare-$e.out" >"$W/work/compare-$e.diff"; then
+        ok "the $e edition and the C library give the same outputs ($(wc -l <"$W/work/compare-c.out") lines)"
+      else
+        not_ok "the $e edition and the C library give the same outputs" "$(head -n 40 "$W/work/compare-$e.diff")"
+      fi
+    done
+    # g. A database on the plain edition gets the C library, and goes back.
+    C edition_move postgres -c "CREATE ROLE edition_mover LOGIN" -c "ALTER DATABASE edition_move OWNER TO edition_mover" >/dev/null
+    if C edition_move edition_mover -v schema=uuid6 -f "$TLE/uuid6.sql" >"$W/work/move-plain.log" 2>&1 &&
+       as_postgres "$PSQL" -X -q -At -v ON_ERROR_STOP=1 -h "$C_DIR" -p $((PORT + 2)) -U edition_mover -d edition_move \
+         -v plain="$TLE/uuid6.sql" -f "$HERE/move.sql" >"$W/work/move.out" 2>&1; then
+      while IFS= read -r line; do
+        case "$line" in
+          "ok - "*) ok "move: ${line#ok - }" ;;
+          "not ok - "*) not_ok "move: ${line#not ok - }" ;;
+        esac
+      done <"$W/work/move.out"
+      grep -q '^ok - ' "$W/work/move.out" || not_ok "move.sql reported nothing" "$(tail -n 20 "$W/work/move.out")"
+    else
+      not_ok "moving between editions (test/edition/move.sql)" "$(tail -n 30 "$W/work/move-plain.log" "$W/work/move.out")"
+    fi
+    PG_BINDIR=$C_BINDIR cluster_stop "$C_DIR"
+  else
+    not_ok "start a server with the C library"
+  fi
+  PG_BINDIR=$TLE_BINDIR
+else
+  skip "PostgreSQL $MAJOR: no installation with uuid6's C library (C_PG_CONFIG): the editions were not compared and the move between them did not run"
+fi
+
+[ $have_tle = yes ] || exit
+
+# --- d. order -----------------------------------------------------------------------------------
+section "order: one sequence per version per database, across sessions, clocks and restarts"
+PG_BINDIR=$TLE_BINDIR
+T postgres postgres -c "CREATE DATABASE edition_order" >/dev/null
+T edition_order postgres -c "CREATE EXTENSION pg_tle" -c "GRANT pgtle_admin TO edition_tle_admin" >/dev/null
+T edition_order edition_tle_admin -f "$TLE/uuid6-pgtle.sql" >/dev/null
+T edition_order postgres -c "CREATE EXTENSION uuid6" -c "CREATE EXTENSION dblink" \
+  -c "CREATE TABLE keys (n bigserial PRIMARY KEY, version int NOT NULL, pid int NOT NULL DEFAULT pg_backend_pid(), id uuid NOT NULL)" \
+  -c "CREATE TABLE item (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), body text)" >/dev/null
+cat >"$W/work/parallel.sql" <<'SQL'
+INSERT INTO keys (version, id) VALUES (7, uuid_generate_v7()), (6, uuid_generate_v6()), (8, uuid_generate_v8());
+SQL
+chmod a+r "$W/work/parallel.sql"
+if as_postgres "$PGBENCH" -n -h "$TLE_DIR" -p "$PORT" -U postgres -c 8 -j 2 -t 400 -f "$W/work/parallel.sql" edition_order >"$W/work/pgbench.log" 2>&1; then
+  check "8 sessions in parallel, 3200 keys of each version: no duplicate, each session's keys rising" \
+    "$(T edition_order postgres -c "SELECT string_agg(format('v%s %s/%s/%s', version, c, d, bad), ' ' ORDER BY version) FROM (SELECT version, count(*) AS c, count(DISTINCT id) AS d, count(*) FILTER (WHERE id <= prev) AS bad FROM (SELECT version, id, lag(id) OVER (PARTITION BY version, pid ORDER BY n) AS prev FROM keys) s GROUP BY version) g")" \
+    "v6 3200/3200/0 v7 3200/3200/0 v8 3200/3200/0"
+else
+  not_ok "pgbench, 8 sessions" "$(tail -n 20 "$W/work/pgbench.log")"
+fi
+# Keys handed out in turn by four sessions (dblink connections) rise strictly.
+check "keys handed out in turn by four sessions rise strictly (200 rounds, each version)" \
+  "$(T edition_order postgres -c "
+DO \$\$
+DECLARE
+  conn text := format('host=%s port=%s dbname=edition_order user=postgres', '$TLE_DIR', $PORT);
+  k uuid;
+BEGIN
+  CREATE TEMP TABLE turns (n serial, version int, session int, id uuid);
+  FOR s IN 1..4 LOOP PERFORM dblink_connect('s' || s, conn); END LOOP;
+  FOR r IN 1..200 LOOP
+    FOR s IN 1..4 LOOP
+      FOR v IN 6..8 LOOP
+        SELECT id INTO k FROM dblink('s' || s, format('SELECT uuid_generate_v%s()', v)) AS t(id uuid);
+        INSERT INTO turns (version, session, id) VALUES (v, s, k);
+      END LOOP;
+    END LOOP;
+  END LOOP;
+  FOR s IN 1..4 LOOP PERFORM dblink_disconnect('s' || s); END LOOP;
+END
+\$\$;
+SELECT count(*), count(DISTINCT session), count(*) FILTER (WHERE id <= prev)
+FROM (SELECT session, id, lag(id) OVER (PARTITION BY version ORDER BY n) AS prev FROM turns) s")" "2400|4|0"
+
+# The server under libfaketime: its clock stepped back an hour, then restarted an hour behind.
+if [ -n "$faketime_lib" ]; then
+  fake=$TLE_DIR/faketime
+  echo "+0" | as_postgres tee "$fake" >/dev/null
+  start_faked() {
+    as_postgres env LD_PRELOAD="$faketime_lib" FAKETIME_TIMESTAMP_FILE="$fake" FAKETIME_NO_CACHE=1 \
+      FAKETIME_DONT_FAKE_MONOTONIC=1 TZ=UTC pg_ctl -D "$TLE_DIR/data" -l "$TLE_DIR/server.log" -w start >/dev/null
+  }
+  cluster_stop "$TLE_DIR" && start_faked
+  top() {  # the highest key of each version so far (keys table) and the server's clock
+    T edition_order postgres -c "INSERT INTO keys (version, id) VALUES (7, uuid_generate_v7()), (6, uuid_generate_v6()), (8, uuid_generate_v8())" >/dev/null
+  }
+  top
+  T edition_order postgres -c "CREATE TABLE marks AS SELECT version, (array_agg(id ORDER BY id DESC))[1] AS top FROM keys GROUP BY version" >/dev/null
+  echo "-3600" | as_postgres tee "$fake" >/dev/null
+  back=$(T edition_order postgres -c "SELECT uuid_extract_time(top) - now() > interval '59 minutes' FROM marks WHERE version = 7")
+  check "faked: the server's clock is now an hour behind its last key" "$back" "t"
+  T edition_order postgres -c "INSERT INTO keys (version, id) SELECT v, CASE v WHEN 6 THEN uuid_generate_v6() WHEN 7 THEN uuid_generate_v7() ELSE uuid_generate_v8() END FROM generate_series(1, 300), unnest(ARRAY[6, 7, 8]) AS v" >/dev/null
+  T edition_order postgres -c "INSERT INTO item (body) SELECT 'behind' FROM generate_series(1, 100)" >/dev/null
+  check "the clock stepped back an hour: no lower key, keys still rising (v6 v7 v8)" \
+    "$(T edition_order postgres -c "SELECT count(*) FILTER (WHERE k.id <= m.top), count(*) FILTER (WHERE k.id <= k.prev) FROM (SELECT version, n, id, lag(id) OVER (PARTITION BY version ORDER BY n) AS prev FROM keys) k JOIN marks m USING (version) WHERE k.n > (SELECT max(n) - 900 FROM keys)")" "0|0"
+  T edition_order postgres -c "TRUNCATE marks" -c "INSERT INTO marks SELECT version, (array_agg(id ORDER BY id DESC))[1] FROM keys GROUP BY version" >/dev/null
+  cluster_stop "$TLE_DIR" && start_faked
+  check "faked: restarted with its clock an hour behind" \
+    "$(T edition_order postgres -c "SELECT uuid_extract_time(top) - now() > interval '59 minutes' FROM marks WHERE version = 7")" "t"
+  T edition_order postgres -c "INSERT INTO keys (version, id) SELECT v, CASE v WHEN 6 THEN uuid_generate_v6() WHEN 7 THEN uuid_generate_v7() ELSE uuid_generate_v8() END FROM generate_series(1, 300), unnest(ARRAY[6, 7, 8]) AS v" >/dev/null
+  check "restarted an hour behind: every new key above the keys made before" \
+    "$(T edition_order postgres -c "SELECT count(*) FILTER (WHERE k.id <= m.top), count(*) FROM keys k JOIN marks m USING (version) WHERE k.n > (SELECT max(n) - 900 FROM keys)")" "0|900"
+  # Back to the real clock for what follows.
+  cluster_stop "$TLE_DIR"
+  as_postgres pg_ctl -D "$TLE_DIR/data" -l "$TLE_DIR/server.log" -w start >/dev/null
+else
+  skip "PostgreSQL $MAJOR: libfaketime is missing (apt-get install faketime): the clock tests did not run"
+fi
+
+# A read-only transaction cannot take a key: a clear ERROR with a hint, never a silent duplicate.
+for v in 6 7 8; do
+  out=$(as_postgres "$PSQL" -X -h "$TLE_DIR" -p "$PORT" -U postgres -d edition_order \
+    -c "\\set VERBOSITY verbose" -c "BEGIN READ ONLY" -c "SELECT uuid_generate_v$v()" 2>&1)
+  if grep -q '^ERROR:  25006' <<<"$out" && grep -q '^HINT:  ' <<<"$out"; then
+    ok "v$v in a read-only transaction: ERROR 25006 with a hint"
+  else
+    not_ok "v$v in a read-only transaction: ERROR 25006 with a hint" "$out"
+  fi
+done
+
+# --- e. pg_dump / pg_restore -------------------------------------------------------------------
+section "pg_dump and pg_restore of a database using the TLE"
+DUMP=$(tool pg_dump)
+RESTORE=$(tool pg_restore)
+dump_ok=no
+if [ -n "$DUMP" ] && [ -n "$RESTORE" ]; then
+  dv=$("$DUMP" --version | grep -oE '[0-9]+' | head -n 1)
+  [ "$dv" -ge "$MAJOR" ] && dump_ok=yes
+fi
+if [ $dump_ok = yes ]; then
+  T edition_order postgres -c "INSERT INTO item (body) SELECT 'before the dump' FROM generate_series(1, 1000)" >/dev/null
+  if as_postgres "$DUMP" -h "$TLE_DIR" -p "$PORT" -U postgres -Fc -f "$W/work/order.dump" edition_order 2>"$W/work/dump.log" &&
+     T postgres postgres -c "CREATE DATABASE edition_restored TEMPLATE template0" >/dev/null &&
+     as_postgres "$RESTORE" -h "$TLE_DIR" -p "$PORT" -U postgres -d edition_restored --exit-on-error "$W/work/order.dump" 2>>"$W/work/dump.log"; then
+    ok "pg_dump and pg_restore ($(basename "$(dirname "$DUMP")")/pg_dump $dv) of a database using the TLE"
+    T edition_restored postgres -c "INSERT INTO item (body) SELECT 'after the restore' FROM generate_series(1, 1000)" \
+      -c "INSERT INTO keys (version, id) SELECT v, CASE v WHEN 6 THEN uuid_generate_v6() WHEN 7 THEN uuid_generate_v7() ELSE uuid_generate_v8() END FROM generate_series(1, 100), unnest(ARRAY[6, 7, 8]) AS v" >/dev/null
+    check "restored: the extension, its rows, and new keys (DEFAULT and each version) above every restored key" \
+      "$(T edition_restored postgres -c "SELECT extversion FROM pg_extension WHERE extname = 'uuid6'" \
+           -c "SELECT count(*) FILTER (WHERE body = 'after the restore' AND id <= (SELECT id FROM item WHERE body <> 'after the restore' ORDER BY id DESC LIMIT 1)) FROM item" \
+           -c "SELECT count(*) FROM keys k WHERE k.n > (SELECT max(n) - 300 FROM keys) AND k.id <= (SELECT k2.id FROM keys k2 WHERE k2.version = k.version AND k2.n <= (SELECT max(n) - 300 FROM keys) ORDER BY k2.id DESC LIMIT 1)")" \
+      "1.3
+0
+0"
+  else
+    not_ok "pg_dump and pg_restore of a database using the TLE" "$(tail -n 20 "$W/work/dump.log")"
+  fi
+else
+  skip "PostgreSQL $MAJOR: no pg_dump/pg_restore of version $MAJOR or later (set DUMP_BINDIR, or: ../shared/tools/pgmatrix 19): the dump test did not run"
+fi

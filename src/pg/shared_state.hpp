@@ -127,18 +127,20 @@ static_assert(sizeof(SharedAtomicSequence) == 2 * 128, "two lines of 128 bytes")
 //
 // The creator also fences the state against earlier libraries: it sets
 // Persistence::writer_pid to kAtomicProtocolMark. That field is theirs to
-// write (their claim protocol may take it over), so it only fences them and
-// never decides the protocol. An earlier library that attaches to a fenced
-// state fails closed: the
-// sequences in SharedState keep a last tick and a lease of zero, so its
-// every step needs a renewal, and the writer's claim it would take is held
-// by "process" -1, which kill(-1, 0) finds alive as long as any process of
-// the server's user runs; it is never the postmaster's pid (which 1.2 takes
-// for an unreadable state file's fence and would lift). So a 1.1 or 1.2
-// session that draws a value, or runs uuid6_advance, waits (cancellably, as
-// it waits behind an unreadable state file) and never writes the state file
-// or hands out a value. This library's own claim is `writer_pid` below,
-// under Persistence::lock, with the same protocol.
+// write, so it only fences them and never decides the protocol. An earlier
+// library that attaches to a fenced state fails closed: the sequences in
+// SharedState keep a last tick and a lease of zero, so its every step needs
+// a renewal, and the writer's claim it would take is held by "process" -1,
+// which kill(-1, 0) finds alive as long as any process of the server's user
+// runs; it is never the postmaster's pid (which 1.2 takes for an unreadable
+// state file's fence and would lift). So a 1.1 or 1.2 session that draws a
+// value, or runs uuid6_advance, waits (cancellably, as it waits behind an
+// unreadable state file) and never writes the state file or hands out a
+// value. Were kill(-1, 0) ever to find no process, their claim protocol
+// would take the fence over; this library's sessions, attached before or
+// after, would still run the one protocol the header records. This
+// library's own claim is `writer_pid` below, under Persistence::lock, with
+// the same protocol.
 constexpr int kAtomicProtocolMark = -1;
 
 // `protocol` of a state this library (or a later one) created.

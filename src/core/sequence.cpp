@@ -142,6 +142,7 @@ Uuid PackTick(Generator generator, Tick tick, uint64_t random, int node_id) noex
   }
   id.lo = WithNodeId(generator, id.lo, node_id);
   if (generator == Generator::kV6) id.lo = WithRandomV6Node(id.lo);
+  if (generator == Generator::kV8) id = WithoutSpreadMark(id);
   return id;
 }
 
@@ -173,6 +174,7 @@ Status PackAtInstant(Generator generator, int64_t unix_us, uint64_t random, int 
   }
   out.lo = WithNodeId(generator, out.lo, node_id);
   if (generator == Generator::kV6) out.lo = WithRandomV6Node(out.lo);
+  if (generator == Generator::kV8) out = WithoutSpreadMark(out);
   return status;
 }
 

@@ -55,6 +55,11 @@ bool ReadSpread(const Uuid& id, SpreadKey& key) noexcept {
   return true;
 }
 
+Uuid WithoutSpreadMark(Uuid id) noexcept {
+  if (IsSpread(id)) id.lo ^= uint64_t{1} << 4;
+  return id;
+}
+
 int64_t SpreadUnixMicros(Tick tick, bool sub_ms) noexcept {
   const uint64_t clock = static_cast<uint64_t>(tick >> 8);
   return sub_ms ? UnixMicrosFromV7Fraction(clock >> 12, static_cast<uint32_t>(clock & 0xFFF))

@@ -30,8 +30,13 @@
 // node): a spread key always carries the mark, a valid k and zero unused
 // bucket bits, so it is always read as one. A v8 of the other layout has
 // random bits at 98-127 (below any node id, which ends at bit 89), so it
-// passes for a spread key with probability 2^-26 (mark) * 8/16 (k in 1..8)
-// * at most 1 (unused bucket bits zero): below 2^-27, 7.5e-9 per key.
+// would pass for a spread key with probability 2^-26 (mark) * 8/16 (k in
+// 1..8) * at most 1 (unused bucket bits zero): below 2^-27, 7.5e-9 per key.
+// So uuid6 never hands out such a v8: WithoutSpreadMark flips the lowest
+// mark bit (bit 123) of every one it makes that would read as a spread key,
+// which costs one bit of randomness in those few keys and nothing in the
+// others. A v8 made elsewhere (uuid_generate_v8 from bytes included) is
+// read as it is.
 #pragma once
 
 #include <cstdint>
@@ -73,6 +78,10 @@ inline bool IsSpread(const Uuid& id) noexcept {
   SpreadKey key;
   return ReadSpread(id, key);
 }
+
+// `id`, a v8 of uuid6's own layout, unchanged unless it reads as a spread
+// key; then with bit 123 flipped, so that it does not (see above).
+Uuid WithoutSpreadMark(Uuid id) noexcept;
 
 // The tick's time as a v7 reads it: whole ms, or with the fraction
 // (rounded down to the microsecond).

@@ -31,9 +31,12 @@ namespace {
 // refills before use.
 uuid6::RandomPool random_pool;
 
-// This process's previous clock reading: a reading below it is a clock
-// regression for certain, whatever other backends are doing.
-int64 previous_clock_ns = 0;
+// This process's previous clock reading for each sequence: a reading below
+// it is a clock regression for certain, whatever other backends are doing.
+// One per sequence, so that each sequence's first step after a step back
+// sees it (and, under the compare-and-swap protocol, is taken locked and
+// counted), however many sequences this process draws from.
+int64 previous_clock_ns[uuid6::kGeneratorCount];
 
 bool FillStrongRandom(void* buffer, size_t length) { return pg_strong_random(buffer, length); }
 
@@ -120,13 +123,13 @@ inline bool TryAtomicNextTick(uuid6::pg::SharedSequence& sequence,
 inline bool TryNextTick(uuid6::pg::SharedSequence& sequence, Generator generator,
                         const uuid6::SequenceLayout& layout, uint64 random,
                         uuid6::LeaseFallback fallback, uuid6::Tick& tick, bool& running_low) {
+  const int index = static_cast<int>(generator);
   const int64 now_ns = uuid6::pg::UnixNanosNow();
-  const bool saw_regression = now_ns < previous_clock_ns;
-  previous_clock_ns = now_ns;
+  const bool saw_regression = now_ns < previous_clock_ns[index];
+  previous_clock_ns[index] = now_ns;
   const uint64 clock = uuid6::pg::ClockPartAt(generator, now_ns);
   uuid6::pg::AtomicSequences* atomic = uuid6::pg::AttachedAtomicSequences();
   if (likely(atomic != nullptr)) {
-    const int index = static_cast<int>(generator);
     return TryAtomicNextTick(sequence, atomic->sequences[index], index, layout, clock,
                              saw_regression, random, fallback, tick, running_low);
   }

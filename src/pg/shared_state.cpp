@@ -36,13 +36,16 @@ shmem_startup_hook_type previous_shmem_startup_hook = nullptr;
 // A new state: zeroed, its locks ready, every sequence started above the
 // lease the state file holds (SPEC §2, Durability). Runs with the creator's
 // init lock held; restoring raises no ERROR.
-// This library creates the state for the compare-and-swap protocol, and
-// marks it so (see AtomicSequences).
+// This library creates the state for the compare-and-swap protocol: it
+// records that choice in the words' header and fences the state against
+// earlier libraries (see AtomicSequences). The words were found or created
+// just before, by this library or a later one.
 void InitializeState(SharedState* state) {
   memset(state, 0, sizeof *state);
   for (PaddedSequence& padded : state->sequences) SpinLockInit(&padded.sequence.lock);
   SpinLockInit(&state->persistence.lock);
   state->persistence.writer_pid = kAtomicProtocolMark;
+  atomic_struct->header.fields.protocol = kAtomicProtocolChosen;
   attached_atomic_sequences = atomic_struct;
   RestoreState(state);
 }
@@ -66,10 +69,15 @@ void InitializeAtomic(void* segment) {
   }
 }
 
-// The protocol of the state attached, from its mark.
-void DecideProtocol(SharedState* state) {
+// The protocol of the state attached, as its creator recorded it in the
+// words' header (a layout this library knows, or a later one). Read after
+// the state was found under the init lock its creator held.
+void DecideProtocol() {
+  const AtomicSequencesFields& fields = atomic_struct->header.fields;
   attached_atomic_sequences =
-      state->persistence.writer_pid == kAtomicProtocolMark ? atomic_struct : nullptr;
+      fields.layout_version >= kAtomicLayoutVersion && fields.protocol == kAtomicProtocolChosen
+          ? atomic_struct
+          : nullptr;
 }
 
 void InitializeExtension(SharedExtension* extension) {
@@ -101,7 +109,7 @@ SharedState* InitShmemStruct() {
   SharedState* state =
       static_cast<SharedState*>(ShmemInitStruct(kStateName, sizeof(SharedState), &found));
   if (!found) InitializeState(state);
-  DecideProtocol(state);
+  DecideProtocol();
   SharedExtension* extension = static_cast<SharedExtension*>(
       ShmemInitStruct(kExtensionName, sizeof(SharedExtension), &found));
   if (found)
@@ -148,7 +156,7 @@ SharedState* CreateLazily() {
       AlignedAtomic(FindOrCreateNamedStruct<InitializeAtomic>(kAtomicName, kAtomicBytes, &found));
   SharedState* state = static_cast<SharedState*>(
       FindOrCreateNamedStruct<InitializeSegment>(kStateName, sizeof(SharedState), &found));
-  DecideProtocol(state);
+  DecideProtocol();
   SharedExtension* extension =
       static_cast<SharedExtension*>(FindOrCreateNamedStruct<InitializeExtensionSegment>(
           kExtensionName, sizeof(SharedExtension), &found));
@@ -207,9 +215,8 @@ SharedState* AttachSharedState() {
 SharedExtensionFields& AttachedExtension() { return attached_extension->fields; }
 
 int& WriterPidOf(Persistence& persistence) {
-  return persistence.writer_pid == kAtomicProtocolMark && attached_atomic_sequences != nullptr
-             ? attached_atomic_sequences->header.fields.writer_pid
-             : persistence.writer_pid;
+  return attached_atomic_sequences != nullptr ? attached_atomic_sequences->header.fields.writer_pid
+                                              : persistence.writer_pid;
 }
 
 SequenceState SequenceCopy(SharedState* state, int index) {

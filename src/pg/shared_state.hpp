@@ -118,28 +118,44 @@ static_assert(sizeof(SharedAtomicSequence) == 2 * 128, "two lines of 128 bytes")
 // The sequences' words of the compare-and-swap protocol (SPEC §2), in a
 // struct of their own ("uuid6 sequences v2 atomic"), created by this library
 // before SharedState. Which protocol a state runs is decided once, by the
-// library that creates SharedState, and written into it: a library of this
-// version marks Persistence::writer_pid with kAtomicProtocolMark for good;
-// a state created by an earlier library (1.1, 1.2) never carries the mark,
-// and this library then runs the spinlock protocol on SharedState exactly as
-// they do, for as long as that state lives (until a restart).
+// library that creates SharedState, and written where no earlier library
+// writes: a library of this version that creates SharedState sets
+// `protocol` below to kAtomicProtocolChosen, under the same init lock, for
+// good; beside a state created by an earlier library (1.1, 1.2) it stays
+// zero, and this library then runs the spinlock protocol on SharedState
+// exactly as they do, for as long as that state lives (until a restart).
 //
-// An earlier library that attaches to a marked state fails closed: the
-// sequences in SharedState keep a last tick and a lease of zero, so its
-// every step needs a renewal, and the writer's claim it would take is held
-// by "process" -1, which kill(-1, 0) finds alive as long as any process of
-// the server's user runs; it is never the postmaster's pid (which 1.2 takes
-// for an unreadable state file's fence and would lift). So a 1.1 or 1.2
-// session that draws a value, or runs uuid6_advance, waits (cancellably, as
-// it waits behind an unreadable state file) and never writes the state file
-// or hands out a value. This library's own claim is `writer_pid` below,
-// under Persistence::lock, with the same protocol.
+// The creator also fences the state against earlier libraries: it sets
+// Persistence::writer_pid to kAtomicProtocolMark. That field is theirs to
+// write, so it only fences them and never decides the protocol. An earlier
+// library that attaches to a fenced state fails closed: the sequences in
+// SharedState keep a last tick and a lease of zero, so its every step needs
+// a renewal, and the writer's claim it would take is held by "process" -1,
+// which kill(-1, 0) finds alive as long as any process of the server's user
+// runs; it is never the postmaster's pid (which 1.2 takes for an unreadable
+// state file's fence and would lift). So a 1.1 or 1.2 session that draws a
+// value, or runs uuid6_advance, waits (cancellably, as it waits behind an
+// unreadable state file) and never writes the state file or hands out a
+// value. Were kill(-1, 0) ever to find no process, their claim protocol
+// would take the fence over; this library's sessions, attached before or
+// after, would still run the one protocol the header records. This
+// library's own claim is `writer_pid` below, under Persistence::lock, with
+// the same protocol.
 constexpr int kAtomicProtocolMark = -1;
 
+// `protocol` of a state this library (or a later one) created.
+constexpr uint32 kAtomicProtocolChosen = 0x75753133;
+
+// Fields are only ever appended, within the header's 128 bytes; a library
+// that finds a newer layout_version uses the fields it knows.
 struct AtomicSequencesFields {
   uint32 layout_version;
   int writer_pid;  // this protocol's writer's claim (see Persistence)
+  // kAtomicProtocolChosen once the library that created SharedState chose
+  // this protocol; zero beside a state an earlier library created.
+  uint32 protocol;
 };
+static_assert(sizeof(AtomicSequencesFields) <= 128, "the fields fit the header");
 
 struct AtomicSequences {
   union {
@@ -155,8 +171,9 @@ struct AtomicSequences {
 extern AtomicSequences* attached_atomic_sequences;
 inline AtomicSequences* AttachedAtomicSequences() { return attached_atomic_sequences; }
 
-// The writer's claim of the state's protocol: Persistence::writer_pid, or
-// AtomicSequences' where Persistence::writer_pid holds the mark.
+// The writer's claim of the state's protocol: AtomicSequences' where the
+// state runs the compare-and-swap protocol, Persistence::writer_pid where it
+// runs the spinlock protocol.
 int& WriterPidOf(Persistence& persistence);
 
 // With the lock of sequence `index` held, whichever the protocol: a copy in

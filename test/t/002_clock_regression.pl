@@ -33,6 +33,25 @@ set_clock('+0');
 }
 generation_table($node, 'postgres');
 
+# One session drawing from two sequences, a v6 and a v7 per row, across a
+# five-second step back: each sequence counts the regression, not only the
+# one whose call read the clock first after the step.
+{
+	my $session = $node->background_psql('postgres');
+	my $rows = q{SELECT count(DISTINCT (a, b)) FROM (SELECT uuid_generate_v6() a, uuid_generate_v7() b FROM generate_series(1, 100)) s};
+	$session->query_safe($rows);
+	set_clock('-5');
+	$session->query_safe($rows);
+	my $both = $node->safe_psql('postgres', q{
+		SELECT string_agg(format('%s:%s:%s', version, clock_regressions,
+		                         largest_regression_us >= 4000000), ' ' ORDER BY version)
+		FROM uuid6_status() WHERE version IN (6, 7)});
+	is($both, '6:1:t 7:1:t',
+		'a five-second step back seen by one session using v6 and v7 is counted once for each');
+	$session->quit;
+	set_clock('+0');
+}
+
 my $clients = 3;
 my %expected;
 sub generate

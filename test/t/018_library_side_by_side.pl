@@ -18,6 +18,7 @@
 use strict;
 use warnings;
 use File::Copy qw(move);
+use File::Spec;
 use PostgreSQL::Test::Utils;
 use Test::More;
 use Uuid6Test;
@@ -184,5 +185,36 @@ for my $version (sort keys %old)
 	like(inversions(), qr/^0 of 2$/, 'the file readable again: this library generates, from one sequence');
 }
 $node->stop;
+
+# The protocol does not hang on the fence an earlier library may lift. Its
+# writer takes a claim over from a process that no longer exists; with
+# kill(-1, 0) made to find none (test/fault/uuid6_all_gone.so), a 1.2 session
+# takes over the claim of "process" -1 that this library's state holds, and
+# generates. This library's sessions that attach afterwards still run the
+# protocol the state was created for, on one sequence with those attached
+# before: a value lifted into by uuid6_advance is below their next one.
+if ($old{'1.2'})
+{
+	my $shim = File::Spec->rel2abs('test/fault/uuid6_all_gone.so');
+	die "$shim is not built (make -C test/fault)" unless -e $shim;
+	my $lifted = new_node('fence', preload => 0, no_start => 1);
+	{
+		local $ENV{LD_PRELOAD} = $shim;
+		$lifted->start;
+	}
+	$lifted->safe_psql('postgres', qq{
+		CREATE FUNCTION old12_v7() RETURNS uuid AS '$old{'1.2'}', 'uuid_generate_v7' LANGUAGE C VOLATILE;});
+	$lifted->safe_psql('postgres', 'CREATE EXTENSION uuid6');
+	my $first = $lifted->background_psql('postgres');
+	$first->query_safe('SELECT uuid_generate_v7()');
+	my ($rc, $out, $err) = $lifted->psql('postgres', q{SET statement_timeout = '10s'; SELECT old12_v7() IS NOT NULL});
+	is($out, 't', 'kill(-1, 0) finding no process: a 1.2 session lifts the fence and generates');
+	my $ahead = $first->query_safe(q{
+		SELECT v FROM uuid_generate_v7(clock_timestamp() + interval '1 hour') v, uuid6_advance(v)});
+	is($lifted->safe_psql('postgres', qq{SELECT uuid_generate_v7() > '$ahead'}), 't',
+		'a session attached after the fence was lifted draws from the sequence lifted before');
+	$first->quit;
+	$lifted->stop;
+}
 
 done_testing();

@@ -165,5 +165,42 @@ TEST(SpreadLayout, OtherV8IsNotSpread) {
   EXPECT_FALSE(IsSpread(Uuid{good.hi, good.lo ^ (uint64_t{1} << 20)}));
 }
 
+// uuid6's own v8 never reads as a spread key: where its random bits spell
+// the mark and a k, generation and backfill flip bit 123 and nothing else.
+TEST(SpreadLayout, OwnV8WithTheMarkIsNotSpread) {
+  const SequenceLayout& layout = LayoutOf(Generator::kV8);
+  ASSERT_LE(layout.random_start_bits + 30, 64);
+  const uint64_t spelled = (kSpreadMark << 4) | 8;  // k = 8: no unused bucket bits
+  const uint64_t random = spelled << layout.random_start_bits;
+  SequenceState state{};
+  const uint64_t clock = uint64_t{1795000000} * 62500000;
+  const Tick tick = AdvanceSequence(state, layout, clock, 0, false);
+  const Uuid made = PackTick(Generator::kV8, tick, random, -1);
+  EXPECT_FALSE(IsSpread(made));
+  EXPECT_EQ(VersionOf(made), 8);
+  const Uuid plain = PackV8(static_cast<uint64_t>(tick >> layout.low_bits),
+                            static_cast<uint32_t>(tick & ((Tick{1} << layout.low_bits) - 1)),
+                            random >> layout.random_start_bits);
+  ASSERT_TRUE(IsSpread(plain));  // what the bits alone would read as
+  EXPECT_EQ(made.hi, plain.hi);
+  EXPECT_EQ(made.lo ^ plain.lo, uint64_t{1} << 4);
+  int64_t us = 0;
+  ASSERT_TRUE(ExtractUnixMicros(made, false, us));
+  EXPECT_EQ(us, UnixMicrosFromV8Ticks(tick >> layout.low_bits));
+
+  // The backfill form: its random bits fill bits 74-127 directly.
+  Uuid at{0, 0};
+  ASSERT_EQ(PackAtInstant(Generator::kV8, int64_t{1795000000} * 1000000, spelled, -1, at),
+            Status::kOk);
+  EXPECT_FALSE(IsSpread(at));
+  EXPECT_EQ(at.lo & 0x3FFFFFFF, spelled ^ (uint64_t{1} << 4));
+  // Keys that do not spell the mark keep every random bit.
+  Uuid other{0, 0};
+  ASSERT_EQ(PackAtInstant(Generator::kV8, int64_t{1795000000} * 1000000, spelled ^ 0x100, -1,
+                          other),
+            Status::kOk);
+  EXPECT_EQ(other.lo & 0x3FFFFFFF, spelled ^ 0x100);
+}
+
 }  // namespace
 }  // namespace uuid6

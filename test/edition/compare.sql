@@ -54,6 +54,42 @@ FROM (SELECT i, overlay(overlay(md5('uuid' || i) PLACING to_hex(i % 16) FROM 13)
       FROM generate_series(1, 600) AS i
       UNION ALL SELECT 601, '00000000-0000-0000-0000-000000000000'
       UNION ALL SELECT 602, 'ffffffff-ffff-ffff-ffff-ffffffffffff') AS s;
+-- Spread keys (uuid_generate_v8_spread, SPEC section 6d) read as the v7 they carry: keys made by
+-- the C library with 2 to 256 buckets in several buckets, with and without a node id; the edges
+-- of the layout; near misses (a mark one bit off, a bucket count out of 1..8, unused bucket bits
+-- set, another version or variant), which read as uuid6's own v8 or as their version; a v8 from
+-- bytes that carries the mark, which is read as a spread key like any other; then md5 keys with
+-- the mark, every bucket-count digit and bucket bytes both clean and not.
+INSERT INTO inputs (i, u)
+SELECT 602 + o, u::uuid
+FROM unnest(ARRAY['0001a208-5459-8012-9d04-3cc46f1a5c31', '8001a208-5459-8372-ba0d-d3c26f1a5c31',
+                  '0001a208-5459-86b3-8bdb-ccba2f1a5c32', '4001a208-5459-89ac-9792-064eaf1a5c32',
+                  'c001a208-5459-8d2c-9dca-db886f1a5c33', 'e001a208-5459-8ff4-8003-ff772f1a5c33',
+                  '8001a208-545a-82da-bb4d-21ae2f1a5c34', '9001a208-545a-8597-bf87-83e3af1a5c34',
+                  '2001a208-545b-8b40-81da-728a6f1a5c34', '5001a208-545a-8863-9f01-63ddaf1a5c35',
+                  '5801a208-545a-8b49-a990-f7f56f1a5c35', '3001a208-545a-8dd6-9cdb-2ed3ef1a5c36',
+                  '3401a208-545b-8029-b751-5cadef1a5c36', '1c01a208-545b-8288-98cb-0e40ef1a5c37',
+                  '1e01a208-545b-84c8-9008-53b32f1a5c37', '1001a208-545b-870d-a081-8e3c6f1a5c38',
+                  '1101a208-545b-892f-be0c-7b09af1a5c38',
+                  '00000000-0000-8000-8000-00002f1a5c31', 'ffffffff-ffff-8fff-bfff-ffffef1a5c38',
+                  '80000000-0000-8000-8000-00002f1a5c31', 'ff000000-0000-8fff-bfc0-00002f1a5c38',
+                  'fe123456-789a-8bcd-bfff-ffffef1a5c37', '00ffffff-ffff-8fff-bfff-ffffef1a5c31',
+                  '01000000-0000-8000-8000-00002f1a5c31', '1f01a208-545b-84c8-9008-53b32f1a5c34',
+                  '0001a208-5459-8012-9d04-3cc46f1a5c30', '0001a208-5459-8012-9d04-3cc46f1a5c39',
+                  '0001a208-5459-8012-9d04-3cc46f1a5c3f', '0001a208-5459-8012-9d04-3cc46f1a5c21',
+                  '0001a208-5459-8012-9d04-3cc46f1a5d31', '0001a208-5459-8012-9d04-3cc46e1a5c31',
+                  '0001a208-5459-8012-9d04-3cc4631a5c31', '0001a208-5459-8012-9d04-3cc4671a5c31',
+                  '0001a208-5459-8012-9d04-3cc46b1a5c31', '0001a208-5459-8012-9d04-3cc4641a5c31',
+                  '0001a208-5459-7012-9d04-3cc46f1a5c31', '0001a208-5459-6012-9d04-3cc46f1a5c31',
+                  '0001a208-5459-8012-dd04-3cc46f1a5c31', '0001a208-5459-8012-1d04-3cc46f1a5c31',
+                  '0001a208-5459-8012-fd04-3cc46f1a5c31']) WITH ORDINALITY AS s(u, o)
+UNION ALL SELECT 700, uuid_generate_v8(decode('1001a20854590123456789ab2f1a5c34', 'hex'))
+UNION ALL SELECT 700 + n, overlay(overlay(overlay(overlay(md5('spread' || n)
+                   PLACING CASE WHEN n % 3 = 0 THEN substr(md5('byte' || n), 1, 2)
+                                ELSE lpad(to_hex((n * 37) % 256 & ~((1 << greatest(0, 8 - n % 12)) - 1)), 2, '0') END
+                   FROM 1) PLACING '8' FROM 13) PLACING substr('89ab', n % 4 + 1, 1) FROM 17)
+                   PLACING substr('26ae', n % 4 + 1, 1) || 'f1a5c3' || to_hex(n % 12) FROM 25)::uuid
+          FROM generate_series(1, 96) AS n;
 UPDATE inputs SET k = decode(md5('key' || i), 'hex');
 
 SELECT i, u,

@@ -80,7 +80,13 @@ BEGIN
   CASE substr(t, 15, 1)
     WHEN '6' THEN
       RETURN ('x' || substr(t, 27, 4))::bit(16)::integer;
-    WHEN '7', '8' THEN
+    WHEN '7' THEN
+      RETURN (('x' || substr(t, 22, 2) || substr(t, 25, 4))::bit(24)::integer >> 6) & 65535;
+    WHEN '8' THEN
+      -- A spread key keeps its node id in bits 82-97, after its v7 tick.
+      IF @extschema@.uuid6_sql_is_spread(t) THEN
+        RETURN (('x' || substr(t, 25, 5))::bit(20)::integer >> 2) & 65535;
+      END IF;
       RETURN (('x' || substr(t, 22, 2) || substr(t, 25, 4))::bit(24)::integer >> 6) & 65535;
     ELSE
       RETURN NULL;
@@ -119,6 +125,12 @@ BEGIN
       counter := (('x' || substr(t, 20, 4))::bit(16)::integer >> 6) & 255;
     WHEN 8 THEN
       "time" := @extschema@.uuid_extract_time(id);
+      -- A spread key shows its v7 counter (tick bits 0-7, bits 74-81) and,
+      -- like a v7, no node.
+      IF @extschema@.uuid6_sql_is_spread(t) THEN
+        counter := (('x' || substr(t, 20, 4) || substr(t, 25, 1))::bit(20)::integer >> 2) & 255;
+        RETURN;
+      END IF;
       counter := (('x' || substr(t, 20, 4))::bit(16)::integer >> 6) & 255;
       node := lpad(to_hex(('x' || substr(t, 22, 2))::bit(8)::integer & 63), 2, '0')
               || substr(t, 25, 12);

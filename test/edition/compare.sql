@@ -160,6 +160,21 @@ SELECT p, pg_temp.try(format('(uuid_inspect(uuid_generate_v7_draft(%L))).version
        pg_temp.try(format('abs(extract(epoch FROM uuid_extract_time_draft(uuid_generate_v7_draft(%L)) - clock_timestamp())) < 1', p))
 FROM unnest(ARRAY['ms', 'us', 'ns', 's', 'MS', '']) AS p ORDER BY p COLLATE "C";
 
+-- The precision under a case-insensitive collation is still compared byte for byte: 'MS' is
+-- refused. Only where the server has ICU; the first line says whether it ran.
+SELECT 'icu', EXISTS (SELECT FROM pg_collation WHERE collprovider = 'i');
+DO $$
+BEGIN
+  IF EXISTS (SELECT FROM pg_collation WHERE collprovider = 'i') THEN
+    CREATE COLLATION pg_temp.ci (provider = icu, locale = 'und-u-ks-level2', deterministic = false);
+  END IF;
+END
+$$;
+SELECT p, pg_temp.try(format('(uuid_inspect(uuid_generate_v7_draft(%L COLLATE pg_temp.ci))).version', p))
+FROM unnest(ARRAY['ms', 'MS', 'Us', 'nS']) AS p
+WHERE EXISTS (SELECT FROM pg_collation WHERE collprovider = 'i')
+ORDER BY p COLLATE "C";
+
 -- NULL in, NULL out.
 SELECT pg_temp.try(e)
 FROM unnest(ARRAY['uuid_extract_time(NULL)', 'uuid_extract_time(NULL, true)', 'uuid_v1_to_v6(NULL)',

@@ -141,3 +141,36 @@ END
 $$;
 COMMENT ON FUNCTION uuid_inspect(uuid) IS
     'Fields of a UUID: version (NULL unless RFC 9562 variant), variant, time as uuid_extract_time, clock_seq (v1, v6), counter (v7 top of rand_b, v8 seq), node in hex (v1, v6, v8)';
+
+-- The readers of a spread key (uuid_generate_v8_spread, a function of the C
+-- library alone): its bucket, from the first byte, and its bucket count, 2 to
+-- the last hex digit; NULL for any other UUID.
+CREATE FUNCTION uuid_spread_bucket(uuid) RETURNS integer
+    LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+  t text := $1::text;
+BEGIN
+  IF substr(t, 15, 1) <> '8' OR substr(t, 20, 1) NOT IN ('8', '9', 'a', 'b')
+     OR NOT @extschema@.uuid6_sql_is_spread(t) THEN
+    RETURN NULL;
+  END IF;
+  RETURN ('x' || substr(t, 1, 2))::bit(8)::integer >> (8 - substr(t, 36, 1)::integer);
+END
+$$;
+COMMENT ON FUNCTION uuid_spread_bucket(uuid) IS
+    'the bucket of a spread key (uuid_generate_v8_spread), from 0; NULL for any other UUID';
+
+CREATE FUNCTION uuid_spread_buckets(uuid) RETURNS integer
+    LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+  t text := $1::text;
+BEGIN
+  IF substr(t, 15, 1) <> '8' OR substr(t, 20, 1) NOT IN ('8', '9', 'a', 'b')
+     OR NOT @extschema@.uuid6_sql_is_spread(t) THEN
+    RETURN NULL;
+  END IF;
+  RETURN 1 << substr(t, 36, 1)::integer;
+END
+$$;
+COMMENT ON FUNCTION uuid_spread_buckets(uuid) IS
+    'the bucket count a spread key was made with (its last hex digit is log2 of it); NULL for any other UUID';

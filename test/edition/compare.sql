@@ -41,7 +41,8 @@ WHERE p.pronamespace = current_schema()::regnamespace
                     'uuid_extract_node', 'uuid_inspect', 'uuid_generate_v7_draft',
                     'uuid_extract_time_draft', 'uuid_v7_to_timestamptz', 'uuid_v7_to_timestamp',
                     'uuid_timestamptz_to_v7', 'uuid_timestamp_to_v7', 'uuid_to_ulid', 'uuid_from_ulid',
-                    'uuid6_advance', 'uuid_v7_to_facade', 'uuid_facade_to_v7', 'uuid6_status')
+                    'uuid6_advance', 'uuid_v7_to_facade', 'uuid_facade_to_v7', 'uuid6_status',
+                    'uuid_spread_bucket', 'uuid_spread_buckets')
   AND NOT (p.proname IN ('uuid_v7_to_facade', 'uuid_facade_to_v7') AND p.pronargs = 1)
 ORDER BY 1;
 
@@ -107,7 +108,9 @@ SELECT i, u,
        pg_temp.try(format('uuid_extract_time_draft(%L::uuid)', u)),
        pg_temp.try(format('uuid_v7_to_facade(%L::uuid, %L::bytea)', u, k)),
        pg_temp.try(format('uuid_facade_to_v7(%L::uuid, %L::bytea)', u, k)),
-       pg_temp.try(format('uuid_facade_to_v7(uuid_v7_to_facade(%L::uuid, %L::bytea), %L::bytea) = %L::uuid', u, k, k, u))
+       pg_temp.try(format('uuid_facade_to_v7(uuid_v7_to_facade(%L::uuid, %L::bytea), %L::bytea) = %L::uuid', u, k, k, u)),
+       pg_temp.try(format('uuid_spread_bucket(%L::uuid)', u)),
+       pg_temp.try(format('uuid_spread_buckets(%L::uuid)', u))
 FROM inputs ORDER BY i;
 
 -- v7 keys of the right version for the facade: the same facade, and back.
@@ -185,7 +188,8 @@ FROM unnest(ARRAY['uuid_extract_time(NULL)', 'uuid_extract_time(NULL, true)', 'u
                   'uuid_timestamptz_to_v7(NULL)', 'uuid_timestamptz_to_v7(now(), NULL)',
                   'uuid_timestamp_to_v7(NULL)', 'uuid_v7_to_facade(NULL, ''\x00'')',
                   'uuid_facade_to_v7(gen_random_uuid(), NULL)', 'uuid_extract_time_draft(NULL)',
-                  'uuid_generate_v7_draft(NULL)']) WITH ORDINALITY AS e(e, o)
+                  'uuid_generate_v7_draft(NULL)', 'uuid_spread_bucket(NULL)',
+                  'uuid_spread_buckets(NULL)']) WITH ORDINALITY AS e(e, o)
 ORDER BY o;
 
 -- Fresh keys: version, variant, time now, strictly rising within the statement.

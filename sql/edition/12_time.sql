@@ -142,10 +142,11 @@ COMMENT ON FUNCTION uuid_generate_v8(bytea) IS
 -- from the text of a version 8 UUID of the RFC 9562 variant: the 26-bit mark
 -- in bits 98-123 (hex digits 29-35: 'f1a5c3' after a digit whose low two
 -- bits are 10), k = log2 of the bucket count from 1 to 8 in the last digit,
--- and the 8 - k bits below the bucket in the first byte zero. Inlined where
--- it is used, so it costs no call.
+-- and the 8 - k bits below the bucket in the first byte zero. Not STRICT, so
+-- that the planner inlines it where it is used (its AND is not strict) and it
+-- costs no call; its callers are STRICT.
 CREATE FUNCTION uuid6_sql_is_spread(t text) RETURNS boolean
-    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN substr(t, 30, 6) = 'f1a5c3' AND substr(t, 29, 1) IN ('2', '6', 'a', 'e')
            AND substr(t, 36, 1) IN ('1', '2', '3', '4', '5', '6', '7', '8')
            AND (('x' || substr(t, 1, 2))::bit(8)::integer & ((1 << (8 - substr(t, 36, 1)::integer)) - 1)) = 0;

@@ -201,3 +201,11 @@ FROM (SELECT v, g, lag(g) OVER (PARTITION BY v ORDER BY n) AS prev
             UNION ALL SELECT 7, n, uuid_generate_v7() FROM generate_series(1, 2000) AS n
             UNION ALL SELECT 8, n, uuid_generate_v8() FROM generate_series(1, 2000) AS n) s) t
 GROUP BY v ORDER BY v;
+
+-- uuid6_advance of a spread key lifts the v7 sequence its tick came from: a spread key two
+-- seconds ahead of the clock, then a v7 key, which cannot read earlier (last, so that the keys
+-- above read the clock unlifted).
+SELECT pg_temp.try(format('uuid6_advance(%L::uuid)', s)),
+       uuid_extract_time(uuid_generate_v7(), true) >= uuid_extract_time(s::uuid, true)
+FROM (SELECT '10' || substr(h, 1, 6) || '-' || substr(h, 7, 4) || '-8' || substr(h, 11, 2) || '0-8000-00002f1a5c34' AS s
+      FROM (SELECT lpad(to_hex((extract(epoch FROM clock_timestamp()) * 1000)::bigint + 2000), 12, '0') AS h) h) k;

@@ -138,9 +138,27 @@ $$;
 COMMENT ON FUNCTION uuid_generate_v8(bytea) IS
     'A UUIDv8 from the first 16 of the given bytes with version and variant set (RFC 9562 section 5.8, Appendix B.2)';
 
+-- A spread key (uuid_generate_v8_spread; the layout in src/core/spread.hpp),
+-- from the text of a version 8 UUID of the RFC 9562 variant: the 26-bit mark
+-- in bits 98-123 (hex digits 29-35: 'f1a5c3' after a digit whose low two
+-- bits are 10), k = log2 of the bucket count from 1 to 8 in the last digit,
+-- and the 8 - k bits below the bucket in the first byte zero. Not STRICT, so
+-- that the planner inlines it where it is used (its AND is not strict) and it
+-- costs no call; its callers are STRICT.
+CREATE FUNCTION uuid6_sql_is_spread(t text) RETURNS boolean
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    RETURN substr(t, 30, 6) = 'f1a5c3' AND substr(t, 29, 1) IN ('2', '6', 'a', 'e')
+           AND substr(t, 36, 1) IN ('1', '2', '3', '4', '5', '6', '7', '8')
+           AND (('x' || substr(t, 1, 2))::bit(8)::integer & ((1 << (8 - substr(t, 36, 1)::integer)) - 1)) = 0;
+COMMENT ON FUNCTION uuid6_sql_is_spread(text) IS
+    'uuid6 internal: whether the text of a version 8 UUID of the RFC 9562 variant is a spread key';
+
 -- Reading the time. v1 and v6: 100-ns ticks since 1582, floored to the
 -- microsecond; v7: the millisecond, or with sub_ms the Method 3 fraction
--- floored to the microsecond; v8: 16-ns ticks since 1970, truncated.
+-- floored to the microsecond; v8: a spread key as the v7 it carries (the
+-- 48-bit millisecond in hex digits 3-17 after the bucket byte, the fraction's
+-- top 4 bits in digit 18 and its low 8 bits after the variant), otherwise
+-- 16-ns ticks since 1970, truncated.
 CREATE FUNCTION uuid6_sql_unix_us_of(id uuid, sub_ms boolean) RETURNS bigint
     LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
@@ -162,6 +180,14 @@ BEGIN
     WHEN '1' THEN
       ts := ('x' || substr(t, 16, 3) || substr(t, 10, 4) || substr(t, 1, 8))::bit(60)::bigint;
     WHEN '8' THEN
+      IF @extschema@.uuid6_sql_is_spread(t) THEN
+        ts := ('x' || substr(t, 3, 6) || substr(t, 10, 4) || substr(t, 16, 2))::bit(48)::bigint * 1000;
+        IF sub_ms THEN
+          ts := ts + ((((('x' || substr(t, 18, 1) || substr(t, 20, 4) || substr(t, 25, 1))::bit(24)::integer >> 12) & 3840)
+                   | ((('x' || substr(t, 20, 4) || substr(t, 25, 1))::bit(20)::integer >> 10) & 255)) * 1000) / 4096;
+        END IF;
+        RETURN ts;
+      END IF;
       RETURN ('x' || substr(t, 1, 8) || substr(t, 10, 4) || substr(t, 16, 3))::bit(60)::bigint * 2 / 125;
     ELSE
       RETURN NULL;
@@ -171,7 +197,7 @@ BEGIN
 END
 $$;
 COMMENT ON FUNCTION uuid6_sql_unix_us_of(uuid, boolean) IS
-    'uuid6 internal: the Unix microseconds, rounded down, that a v1, v6, v7 or v8 UUID stands for; NULL for other versions and variants';
+    'uuid6 internal: the Unix microseconds, rounded down, that a v1, v6, v7 or v8 UUID (a spread key as the v7 it carries) stands for; NULL for other versions and variants';
 
 -- The two readers repeat uuid6_sql_unix_us_of's body: one PL/pgSQL call
 -- each, and not inlined, so that an index on uuid_extract_time(id) and its
@@ -194,6 +220,9 @@ BEGIN
     WHEN '1' THEN
       ts := ('x' || substr(t, 16, 3) || substr(t, 10, 4) || substr(t, 1, 8))::bit(60)::bigint;
     WHEN '8' THEN
+      IF @extschema@.uuid6_sql_is_spread(t) THEN
+        RETURN @extschema@.uuid6_sql_time(('x' || substr(t, 3, 6) || substr(t, 10, 4) || substr(t, 16, 2))::bit(48)::bigint * 1000);
+      END IF;
       RETURN @extschema@.uuid6_sql_time(
           ('x' || substr(t, 1, 8) || substr(t, 10, 4) || substr(t, 16, 3))::bit(60)::bigint * 2 / 125);
     ELSE
@@ -227,6 +256,14 @@ BEGIN
     WHEN '1' THEN
       ts := ('x' || substr(t, 16, 3) || substr(t, 10, 4) || substr(t, 1, 8))::bit(60)::bigint;
     WHEN '8' THEN
+      IF @extschema@.uuid6_sql_is_spread(t) THEN
+        ts := ('x' || substr(t, 3, 6) || substr(t, 10, 4) || substr(t, 16, 2))::bit(48)::bigint * 1000;
+        IF sub_ms THEN
+          ts := ts + ((((('x' || substr(t, 18, 1) || substr(t, 20, 4) || substr(t, 25, 1))::bit(24)::integer >> 12) & 3840)
+                   | ((('x' || substr(t, 20, 4) || substr(t, 25, 1))::bit(20)::integer >> 10) & 255)) * 1000) / 4096;
+        END IF;
+        RETURN @extschema@.uuid6_sql_time(ts);
+      END IF;
       RETURN @extschema@.uuid6_sql_time(
           ('x' || substr(t, 1, 8) || substr(t, 10, 4) || substr(t, 16, 3))::bit(60)::bigint * 2 / 125);
     ELSE

@@ -9,8 +9,10 @@ DECLARE
   f bigint;  -- the fraction of the second, in the precision's bits
   r text;
 BEGIN
+  -- The precision is compared byte for byte, as the C library does: under the
+  -- call's collation a case-insensitive one would take 'MS' for 'ms'.
   -- Each precision draws as uuid_generate_v7() does (10_generators.sql).
-  IF "precision" = 'ms' THEN
+  IF "precision" COLLATE "C" = 'ms' THEN
     t := CASE WHEN pg_catalog.current_setting('transaction_read_only') = 'on'
               THEN @extschema@.uuid6_sql_read_only(70)
               ELSE pg_catalog.nextval('@extschema@.uuid6_sql_draft_ms'::regclass) END;
@@ -22,7 +24,7 @@ BEGIN
     RETURN (pg_catalog.lpad(pg_catalog.to_hex(((t >> 24) << 28) | (((t >> 12) & 4095) << 16) | 28672
                                               | (t & 4095)), 16, '0')
             || substr(pg_catalog.gen_random_uuid()::text, 20, 17))::uuid;
-  ELSIF "precision" = 'us' THEN
+  ELSIF "precision" COLLATE "C" = 'us' THEN
     t := CASE WHEN pg_catalog.current_setting('transaction_read_only') = 'on'
               THEN @extschema@.uuid6_sql_read_only(71)
               ELSE pg_catalog.nextval('@extschema@.uuid6_sql_draft_us'::regclass) END;
@@ -37,7 +39,7 @@ BEGIN
                                               | (f & 4095)), 16, '0')
             || pg_catalog.to_hex(32768 | ((t & 1023) << 4) | (strpos('0123456789abcdef', substr(r, 21, 1)) - 1))
             || substr(r, 25, 12))::uuid;
-  ELSIF "precision" = 'ns' THEN
+  ELSIF "precision" COLLATE "C" = 'ns' THEN
     t := CASE WHEN pg_catalog.current_setting('transaction_read_only') = 'on'
               THEN @extschema@.uuid6_sql_read_only(72)
               ELSE pg_catalog.nextval('@extschema@.uuid6_sql_draft_ns'::regclass) END;

@@ -34,6 +34,11 @@ BEGIN
       END IF;
       RETURN (us << 10) - 1;
     WHEN '8' THEN
+      -- A spread key carries a tick of the v7 sequence, as a v7 would.
+      IF @extschema@.uuid6_sql_is_spread(t) THEN
+        RETURN (('x' || substr(t, 3, 6) || substr(t, 10, 4) || substr(t, 16, 3))::bit(52)::bigint << 16)
+               | (('x' || substr(t, 20, 4) || substr(t, 25, 1))::bit(20)::bigint >> 2 & 65535);
+      END IF;
       -- 16-ns ticks; ours are whole microseconds, ts60 = us * 62.5 rounded down.
       ts := ('x' || substr(t, 1, 8) || substr(t, 10, 4) || substr(t, 16, 3))::bit(60)::bigint;
       us := (ts * 2 + 124) / 125;
@@ -47,7 +52,7 @@ BEGIN
 END
 $$;
 COMMENT ON FUNCTION uuid6_sql_tick_of(uuid) IS
-    'uuid6 internal: the tick of a v6, v7 or v8 sequence above which every tick makes a greater UUID than the given one';
+    'uuid6 internal: the tick of a v6, v7 or v8 sequence (a spread key: of the v7 sequence) above which every tick makes a greater UUID than the given one';
 
 CREATE FUNCTION uuid6_advance(uuid) RETURNS void
     LANGUAGE plpgsql VOLATILE STRICT SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
@@ -73,6 +78,10 @@ BEGIN
       USING ERRCODE = 'read_only_sql_transaction',
             DETAIL = 'The sequences of a standby are those of its primary, in WAL.',
             HINT = 'Run uuid6_advance on the primary.';
+  END IF;
+  -- A spread key lifts the v7 sequence its tick came from.
+  IF version = 8 AND @extschema@.uuid6_sql_is_spread(t) THEN
+    version := 7;
   END IF;
   us := @extschema@.uuid6_sql_unix_us_of($1, true);
   IF us > @extschema@.uuid6_sql_clock_us() + 86400000000 THEN

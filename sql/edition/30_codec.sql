@@ -80,7 +80,13 @@ BEGIN
   CASE substr(t, 15, 1)
     WHEN '6' THEN
       RETURN ('x' || substr(t, 27, 4))::bit(16)::integer;
-    WHEN '7', '8' THEN
+    WHEN '7' THEN
+      RETURN (('x' || substr(t, 22, 2) || substr(t, 25, 4))::bit(24)::integer >> 6) & 65535;
+    WHEN '8' THEN
+      -- A spread key keeps its node id in bits 82-97, after its v7 tick.
+      IF @extschema@.uuid6_sql_is_spread(t) THEN
+        RETURN (('x' || substr(t, 25, 5))::bit(20)::integer >> 2) & 65535;
+      END IF;
       RETURN (('x' || substr(t, 22, 2) || substr(t, 25, 4))::bit(24)::integer >> 6) & 65535;
     ELSE
       RETURN NULL;
@@ -119,6 +125,12 @@ BEGIN
       counter := (('x' || substr(t, 20, 4))::bit(16)::integer >> 6) & 255;
     WHEN 8 THEN
       "time" := @extschema@.uuid_extract_time(id);
+      -- A spread key shows its v7 counter (tick bits 0-7, bits 74-81) and,
+      -- like a v7, no node.
+      IF @extschema@.uuid6_sql_is_spread(t) THEN
+        counter := (('x' || substr(t, 20, 4) || substr(t, 25, 1))::bit(20)::integer >> 2) & 255;
+        RETURN;
+      END IF;
       counter := (('x' || substr(t, 20, 4))::bit(16)::integer >> 6) & 255;
       node := lpad(to_hex(('x' || substr(t, 22, 2))::bit(8)::integer & 63), 2, '0')
               || substr(t, 25, 12);
@@ -129,3 +141,36 @@ END
 $$;
 COMMENT ON FUNCTION uuid_inspect(uuid) IS
     'Fields of a UUID: version (NULL unless RFC 9562 variant), variant, time as uuid_extract_time, clock_seq (v1, v6), counter (v7 top of rand_b, v8 seq), node in hex (v1, v6, v8)';
+
+-- The readers of a spread key (uuid_generate_v8_spread, a function of the C
+-- library alone): its bucket, from the first byte, and its bucket count, 2 to
+-- the last hex digit; NULL for any other UUID.
+CREATE FUNCTION uuid_spread_bucket(uuid) RETURNS integer
+    LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+  t text := $1::text;
+BEGIN
+  IF substr(t, 15, 1) <> '8' OR substr(t, 20, 1) NOT IN ('8', '9', 'a', 'b')
+     OR NOT @extschema@.uuid6_sql_is_spread(t) THEN
+    RETURN NULL;
+  END IF;
+  RETURN ('x' || substr(t, 1, 2))::bit(8)::integer >> (8 - substr(t, 36, 1)::integer);
+END
+$$;
+COMMENT ON FUNCTION uuid_spread_bucket(uuid) IS
+    'the bucket of a spread key (uuid_generate_v8_spread), from 0; NULL for any other UUID';
+
+CREATE FUNCTION uuid_spread_buckets(uuid) RETURNS integer
+    LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+  t text := $1::text;
+BEGIN
+  IF substr(t, 15, 1) <> '8' OR substr(t, 20, 1) NOT IN ('8', '9', 'a', 'b')
+     OR NOT @extschema@.uuid6_sql_is_spread(t) THEN
+    RETURN NULL;
+  END IF;
+  RETURN 1 << substr(t, 36, 1)::integer;
+END
+$$;
+COMMENT ON FUNCTION uuid_spread_buckets(uuid) IS
+    'the bucket count a spread key was made with (its last hex digit is log2 of it); NULL for any other UUID';

@@ -41,7 +41,8 @@ WHERE p.pronamespace = current_schema()::regnamespace
                     'uuid_extract_node', 'uuid_inspect', 'uuid_generate_v7_draft',
                     'uuid_extract_time_draft', 'uuid_v7_to_timestamptz', 'uuid_v7_to_timestamp',
                     'uuid_timestamptz_to_v7', 'uuid_timestamp_to_v7', 'uuid_to_ulid', 'uuid_from_ulid',
-                    'uuid6_advance', 'uuid_v7_to_facade', 'uuid_facade_to_v7', 'uuid6_status')
+                    'uuid6_advance', 'uuid_v7_to_facade', 'uuid_facade_to_v7', 'uuid6_status',
+                    'uuid_spread_bucket', 'uuid_spread_buckets')
   AND NOT (p.proname IN ('uuid_v7_to_facade', 'uuid_facade_to_v7') AND p.pronargs = 1)
 ORDER BY 1;
 
@@ -54,6 +55,42 @@ FROM (SELECT i, overlay(overlay(md5('uuid' || i) PLACING to_hex(i % 16) FROM 13)
       FROM generate_series(1, 600) AS i
       UNION ALL SELECT 601, '00000000-0000-0000-0000-000000000000'
       UNION ALL SELECT 602, 'ffffffff-ffff-ffff-ffff-ffffffffffff') AS s;
+-- Spread keys (uuid_generate_v8_spread, SPEC section 6d) read as the v7 they carry: keys made by
+-- the C library with 2 to 256 buckets in several buckets, with and without a node id; the edges
+-- of the layout; near misses (a mark one bit off, a bucket count out of 1..8, unused bucket bits
+-- set, another version or variant), which read as uuid6's own v8 or as their version; a v8 from
+-- bytes that carries the mark, which is read as a spread key like any other; then md5 keys with
+-- the mark, every bucket-count digit and bucket bytes both clean and not.
+INSERT INTO inputs (i, u)
+SELECT 602 + o, u::uuid
+FROM unnest(ARRAY['0001a208-5459-8012-9d04-3cc46f1a5c31', '8001a208-5459-8372-ba0d-d3c26f1a5c31',
+                  '0001a208-5459-86b3-8bdb-ccba2f1a5c32', '4001a208-5459-89ac-9792-064eaf1a5c32',
+                  'c001a208-5459-8d2c-9dca-db886f1a5c33', 'e001a208-5459-8ff4-8003-ff772f1a5c33',
+                  '8001a208-545a-82da-bb4d-21ae2f1a5c34', '9001a208-545a-8597-bf87-83e3af1a5c34',
+                  '2001a208-545b-8b40-81da-728a6f1a5c34', '5001a208-545a-8863-9f01-63ddaf1a5c35',
+                  '5801a208-545a-8b49-a990-f7f56f1a5c35', '3001a208-545a-8dd6-9cdb-2ed3ef1a5c36',
+                  '3401a208-545b-8029-b751-5cadef1a5c36', '1c01a208-545b-8288-98cb-0e40ef1a5c37',
+                  '1e01a208-545b-84c8-9008-53b32f1a5c37', '1001a208-545b-870d-a081-8e3c6f1a5c38',
+                  '1101a208-545b-892f-be0c-7b09af1a5c38',
+                  '00000000-0000-8000-8000-00002f1a5c31', 'ffffffff-ffff-8fff-bfff-ffffef1a5c38',
+                  '80000000-0000-8000-8000-00002f1a5c31', 'ff000000-0000-8fff-bfc0-00002f1a5c38',
+                  'fe123456-789a-8bcd-bfff-ffffef1a5c37', '00ffffff-ffff-8fff-bfff-ffffef1a5c31',
+                  '01000000-0000-8000-8000-00002f1a5c31', '1f01a208-545b-84c8-9008-53b32f1a5c34',
+                  '0001a208-5459-8012-9d04-3cc46f1a5c30', '0001a208-5459-8012-9d04-3cc46f1a5c39',
+                  '0001a208-5459-8012-9d04-3cc46f1a5c3f', '0001a208-5459-8012-9d04-3cc46f1a5c21',
+                  '0001a208-5459-8012-9d04-3cc46f1a5d31', '0001a208-5459-8012-9d04-3cc46e1a5c31',
+                  '0001a208-5459-8012-9d04-3cc4631a5c31', '0001a208-5459-8012-9d04-3cc4671a5c31',
+                  '0001a208-5459-8012-9d04-3cc46b1a5c31', '0001a208-5459-8012-9d04-3cc4641a5c31',
+                  '0001a208-5459-7012-9d04-3cc46f1a5c31', '0001a208-5459-6012-9d04-3cc46f1a5c31',
+                  '0001a208-5459-8012-dd04-3cc46f1a5c31', '0001a208-5459-8012-1d04-3cc46f1a5c31',
+                  '0001a208-5459-8012-fd04-3cc46f1a5c31']) WITH ORDINALITY AS s(u, o)
+UNION ALL SELECT 700, uuid_generate_v8(decode('1001a20854590123456789ab2f1a5c34', 'hex'))
+UNION ALL SELECT 700 + n, overlay(overlay(overlay(overlay(md5('spread' || n)
+                   PLACING CASE WHEN n % 3 = 0 THEN substr(md5('byte' || n), 1, 2)
+                                ELSE lpad(to_hex((n * 37) % 256 & ~((1 << greatest(0, 8 - n % 12)) - 1)), 2, '0') END
+                   FROM 1) PLACING '8' FROM 13) PLACING substr('89ab', n % 4 + 1, 1) FROM 17)
+                   PLACING substr('26ae', n % 4 + 1, 1) || 'f1a5c3' || to_hex(n % 12) FROM 25)::uuid
+          FROM generate_series(1, 96) AS n;
 UPDATE inputs SET k = decode(md5('key' || i), 'hex');
 
 SELECT i, u,
@@ -71,7 +108,9 @@ SELECT i, u,
        pg_temp.try(format('uuid_extract_time_draft(%L::uuid)', u)),
        pg_temp.try(format('uuid_v7_to_facade(%L::uuid, %L::bytea)', u, k)),
        pg_temp.try(format('uuid_facade_to_v7(%L::uuid, %L::bytea)', u, k)),
-       pg_temp.try(format('uuid_facade_to_v7(uuid_v7_to_facade(%L::uuid, %L::bytea), %L::bytea) = %L::uuid', u, k, k, u))
+       pg_temp.try(format('uuid_facade_to_v7(uuid_v7_to_facade(%L::uuid, %L::bytea), %L::bytea) = %L::uuid', u, k, k, u)),
+       pg_temp.try(format('uuid_spread_bucket(%L::uuid)', u)),
+       pg_temp.try(format('uuid_spread_buckets(%L::uuid)', u))
 FROM inputs ORDER BY i;
 
 -- v7 keys of the right version for the facade: the same facade, and back.
@@ -124,6 +163,21 @@ SELECT p, pg_temp.try(format('(uuid_inspect(uuid_generate_v7_draft(%L))).version
        pg_temp.try(format('abs(extract(epoch FROM uuid_extract_time_draft(uuid_generate_v7_draft(%L)) - clock_timestamp())) < 1', p))
 FROM unnest(ARRAY['ms', 'us', 'ns', 's', 'MS', '']) AS p ORDER BY p COLLATE "C";
 
+-- The precision under a case-insensitive collation is still compared byte for byte: 'MS' is
+-- refused. Only where the server has ICU; the first line says whether it ran.
+SELECT 'icu', EXISTS (SELECT FROM pg_collation WHERE collprovider = 'i');
+DO $$
+BEGIN
+  IF EXISTS (SELECT FROM pg_collation WHERE collprovider = 'i') THEN
+    CREATE COLLATION pg_temp.ci (provider = icu, locale = 'und-u-ks-level2', deterministic = false);
+  END IF;
+END
+$$;
+SELECT p, pg_temp.try(format('(uuid_inspect(uuid_generate_v7_draft(%L COLLATE pg_temp.ci))).version', p))
+FROM unnest(ARRAY['ms', 'MS', 'Us', 'nS']) AS p
+WHERE EXISTS (SELECT FROM pg_collation WHERE collprovider = 'i')
+ORDER BY p COLLATE "C";
+
 -- NULL in, NULL out.
 SELECT pg_temp.try(e)
 FROM unnest(ARRAY['uuid_extract_time(NULL)', 'uuid_extract_time(NULL, true)', 'uuid_v1_to_v6(NULL)',
@@ -134,7 +188,8 @@ FROM unnest(ARRAY['uuid_extract_time(NULL)', 'uuid_extract_time(NULL, true)', 'u
                   'uuid_timestamptz_to_v7(NULL)', 'uuid_timestamptz_to_v7(now(), NULL)',
                   'uuid_timestamp_to_v7(NULL)', 'uuid_v7_to_facade(NULL, ''\x00'')',
                   'uuid_facade_to_v7(gen_random_uuid(), NULL)', 'uuid_extract_time_draft(NULL)',
-                  'uuid_generate_v7_draft(NULL)']) WITH ORDINALITY AS e(e, o)
+                  'uuid_generate_v7_draft(NULL)', 'uuid_spread_bucket(NULL)',
+                  'uuid_spread_buckets(NULL)']) WITH ORDINALITY AS e(e, o)
 ORDER BY o;
 
 -- Fresh keys: version, variant, time now, strictly rising within the statement.
@@ -146,3 +201,11 @@ FROM (SELECT v, g, lag(g) OVER (PARTITION BY v ORDER BY n) AS prev
             UNION ALL SELECT 7, n, uuid_generate_v7() FROM generate_series(1, 2000) AS n
             UNION ALL SELECT 8, n, uuid_generate_v8() FROM generate_series(1, 2000) AS n) s) t
 GROUP BY v ORDER BY v;
+
+-- uuid6_advance of a spread key lifts the v7 sequence its tick came from: a spread key two
+-- seconds ahead of the clock, then a v7 key, which cannot read earlier (last, so that the keys
+-- above read the clock unlifted).
+SELECT pg_temp.try(format('uuid6_advance(%L::uuid)', s)),
+       uuid_extract_time(uuid_generate_v7(), true) >= uuid_extract_time(s::uuid, true)
+FROM (SELECT '10' || substr(h, 1, 6) || '-' || substr(h, 7, 4) || '-8' || substr(h, 11, 2) || '0-8000-00002f1a5c34' AS s
+      FROM (SELECT lpad(to_hex((extract(epoch FROM clock_timestamp()) * 1000)::bigint + 2000), 12, '0') AS h) h) k;

@@ -110,16 +110,20 @@ bool ReadExtensionRow(Oid extension, Oid& owner, Oid& namespace_id, char*& versi
     const Form_pg_extension row = reinterpret_cast<Form_pg_extension>(GETSTRUCT(tuple));
     owner = row->extowner;
     namespace_id = row->extnamespace;
-    bool isnull = false;
-    const Datum datum =
-        heap_getattr(tuple, Anum_pg_extension_extversion, RelationGetDescr(catalog), &isnull);
-    version = isnull ? nullptr : text_to_cstring(DatumGetTextPP(datum));
+    // heap_deform_tuple rather than heap_getattr: some minor releases' headers
+    // make heap_getattr an inline that calls a function which servers of an
+    // earlier minor release of the same major do not export.
+    Datum values[Natts_pg_extension];
+    bool nulls[Natts_pg_extension];
+    heap_deform_tuple(tuple, RelationGetDescr(catalog), values, nulls);
+    const int version_index = Anum_pg_extension_extversion - 1;
+    const int config_index = Anum_pg_extension_extconfig - 1;
+    version = nulls[version_index] ? nullptr
+                                   : text_to_cstring(DatumGetTextPP(values[version_index]));
     dumped = {nullptr, 0};
-    const Datum config =
-        heap_getattr(tuple, Anum_pg_extension_extconfig, RelationGetDescr(catalog), &isnull);
-    if (!isnull)
-      deconstruct_array(DatumGetArrayTypeP(config), OIDOID, sizeof(Oid), true, TYPALIGN_INT,
-                        &dumped.oids, nullptr, &dumped.count);
+    if (!nulls[config_index])
+      deconstruct_array(DatumGetArrayTypeP(values[config_index]), OIDOID, sizeof(Oid), true,
+                        TYPALIGN_INT, &dumped.oids, nullptr, &dumped.count);
   }
   systable_endscan(scan);
   table_close(catalog, AccessShareLock);

@@ -7,10 +7,12 @@ use warnings;
 use feature 'state';
 use Exporter 'import';
 use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::RecursiveCopy;
 use Test::More;
 
 our @EXPORT = qw(new_node generation_table check_generations pgbench_generate
-  server_major libfaketime start_faked set_fake_clock crash_backend);
+  server_major libfaketime start_faked set_fake_clock crash_backend take_backup
+  have_basebackup);
 
 # A started node; preloaded unless preload => 0. Extra postgresql.conf lines
 # in conf. Statement logging off: the tests generate hundreds of thousands.
@@ -134,6 +136,42 @@ sub check_generations
 	is($rows, $expected, "$label: $what generated $expected");
 	is($rows - $distinct, 0, "$label: $what has 0 duplicates");
 	is($inversions, 0, "$label: $what order equals generation order (0 inversions)");
+}
+
+# Whether the installation under test has pg_basebackup (some toolchains
+# ship the server without it); said once, not skipped.
+sub have_basebackup
+{
+	state $have;
+	return $have if defined $have;
+	my ($bindir) = `pg_config --bindir` =~ /^(.*\S)/;
+	$have = -x "$bindir/pg_basebackup" ? 1 : 0;
+	diag("pg_basebackup is missing from $bindir: backups are taken with pg_backup_start/pg_backup_stop and a copy")
+	  unless $have;
+	return $have;
+}
+
+# A base backup named NAME of NODE: pg_basebackup where the installation has
+# it, else PostgreSQL's low-level API (pg_backup_start, a copy of the data
+# directory, pg_backup_stop and its backup_label). The copy holds no WAL: a
+# node made from it takes WAL from the archive (has_restoring => 1, the
+# source set up with has_archiving) or the stream.
+sub take_backup
+{
+	my ($node, $name) = @_;
+	return $node->backup($name) if have_basebackup();
+	my $path = $node->backup_dir . "/$name";
+	my $session = $node->background_psql('postgres');
+	$session->query_safe('SET client_min_messages = warning');
+	$session->query_safe("SELECT pg_backup_start('$name', true)");
+	PostgreSQL::Test::RecursiveCopy::copypath($node->data_dir, $path,
+		filterfn => sub { $_[0] !~ m{^(pg_wal/.|postmaster\.(pid|opts)$|pg_stat_tmp/.)} });
+	my $label = $session->query_safe('SELECT labelfile FROM pg_backup_stop(true)');
+	$session->quit;
+	mkdir "$path/pg_wal/archive_status";
+	open my $fh, '>', "$path/backup_label" or die $!;
+	print $fh $label;
+	close $fh;
 }
 
 1;

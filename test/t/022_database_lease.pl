@@ -24,7 +24,6 @@ use strict;
 use warnings;
 use Cwd;
 use PostgreSQL::Test::Cluster;
-use PostgreSQL::Test::RecursiveCopy;
 use PostgreSQL::Test::Utils;
 use Test::More;
 use Time::HiRes qw(usleep);
@@ -136,30 +135,7 @@ sub switch_and_archive
 	  or die 'WAL not archived';
 }
 
-# A base backup: pg_basebackup where the installation has it, else
-# PostgreSQL's low-level API (pg_backup_start, a copy of the data
-# directory, pg_backup_stop and its backup_label); WAL comes from the
-# archive or the stream.
-sub take_backup
-{
-	my ($node, $name) = @_;
-	return $node->backup($name) if $have{pg_basebackup};
-	my $path = $node->backup_dir . "/$name";
-	my $session = $node->background_psql('postgres');
-	$session->query_safe('SET client_min_messages = warning');
-	$session->query_safe("SELECT pg_backup_start('$name', true)");
-	PostgreSQL::Test::RecursiveCopy::copypath($node->data_dir, $path,
-		filterfn => sub { $_[0] !~ m{^(pg_wal/.|postmaster\.(pid|opts)$|pg_stat_tmp/.)} });
-	my $label = $session->query_safe('SELECT labelfile FROM pg_backup_stop(true)');
-	$session->quit;
-	mkdir "$path/pg_wal/archive_status";
-	open my $fh, '>', "$path/backup_label" or die $!;
-	print $fh $label;
-	close $fh;
-}
-
-diag("pg_basebackup is missing from $bindir: backups are taken with pg_backup_start/pg_backup_stop and a copy")
-  unless $have{pg_basebackup};
+have_basebackup();
 
 my $run = 0;
 for my $preload (@preloads)
@@ -182,7 +158,7 @@ for my $preload (@preloads)
 			for my $restart (0, 1)
 			{
 				my $standby = PostgreSQL::Test::Cluster->new("standby${run}_$restart");
-				$standby->init_from_backup($old, 'base', has_streaming => 1, has_restoring => !$have{pg_basebackup});
+				$standby->init_from_backup($old, 'base', has_streaming => 1, has_restoring => !have_basebackup());
 				# Its own timeline stays out of the old server's archive.
 				$standby->append_conf('postgresql.conf', "archive_mode = off\n");
 				start_new($standby, $skew);

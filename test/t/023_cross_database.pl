@@ -18,7 +18,7 @@ for my $preload (1, 0)
 {
 	my $mode = $preload ? 'preloaded' : 'not preloaded';
 	my $primary = PostgreSQL::Test::Cluster->new("cross_primary_$preload");
-	$primary->init(allows_streaming => 1);
+	$primary->init(allows_streaming => 1, has_archiving => 1);
 	$primary->append_conf('postgresql.conf', "log_statement = none\n"
 		  . ($preload ? "shared_preload_libraries = 'uuid6'\n" : ''));
 	$primary->start;
@@ -28,9 +28,12 @@ for my $preload (1, 0)
 		$primary->safe_psql($db, 'CREATE EXTENSION uuid6; CREATE TABLE k (id uuid PRIMARY KEY);
 			INSERT INTO k SELECT uuid_generate_v7() FROM generate_series(1, 10);');
 	}
-	$primary->backup('before');
+	take_backup($primary, 'before');
 	my $standby = PostgreSQL::Test::Cluster->new("cross_standby_$preload");
-	$standby->init_from_backup($primary, 'before', has_streaming => 1);
+	$standby->init_from_backup($primary, 'before', has_streaming => 1,
+		has_restoring => !have_basebackup());
+	# Its own timeline stays out of the primary's archive.
+	$standby->append_conf('postgresql.conf', "archive_mode = off\n");
 	$standby->start;
 
 	$primary->safe_psql('a', q{SELECT uuid6_advance(uuid_generate_v7(clock_timestamp() + interval '10 min'));

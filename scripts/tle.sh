@@ -107,6 +107,24 @@ BEGIN
             USING ERRCODE = '3F000',
                   HINT = 'Name one with psql -v schema=NAME, or put an existing schema first in search_path.';
     END IF;
+    -- Names are put into the functions' text: none that quoting could not
+    -- keep inside a literal or a dollar-quoted body.
+    IF %1\$L ~ '[''"\\\\]' OR strpos(%1\$L, chr(36)) > 0
+       OR current_user ~ '[''"\\\\]' OR strpos(current_user, chr(36)) > 0 THEN
+        RAISE EXCEPTION 'uuid6: the plain script does not install into a schema, or for a role, whose name holds a quote, a backslash or a dollar sign'
+            USING ERRCODE = '42602';
+    END IF;
+    -- The sequences hold the keys' order: never adopt ones another role
+    -- owns (it could set them back), nor objects of another kind by those names.
+    IF EXISTS (SELECT FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+               WHERE n.nspname = %1\$L
+                 AND c.relname IN ('uuid6_sql_v6', 'uuid6_sql_v7', 'uuid6_sql_v8',
+                                   'uuid6_sql_draft_ms', 'uuid6_sql_draft_us', 'uuid6_sql_draft_ns')
+                 AND (c.relkind <> 'S' OR NOT pg_catalog.pg_has_role(current_user, c.relowner, 'USAGE'))) THEN
+        RAISE EXCEPTION 'uuid6: schema %% holds a uuid6_sql_ relation that is not a sequence of this role', %1\$L
+            USING ERRCODE = '42501',
+                  HINT = 'Run the script as the role that owns the edition''s sequences there, or install into another schema.';
+    END IF;
     IF EXISTS (SELECT FROM pg_catalog.pg_extension e JOIN pg_catalog.pg_namespace n ON n.oid = e.extnamespace
                WHERE e.extname = 'uuid6' AND n.nspname = %1\$L) THEN
         RAISE EXCEPTION 'uuid6: the extension uuid6 is installed in schema %%, the plain script cannot go there', %1\$L

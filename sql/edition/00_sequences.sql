@@ -53,6 +53,12 @@
 -- decode to the instant the sequence stands at). A server restarted with its
 -- clock behind does the same.
 --
+-- One exception, PostgreSQL's own for sequences: nextval()'s WAL record is
+-- flushed by the commit of a transaction that writes, so a key only returned
+-- (by a SELECT, or with synchronous_commit = off) before anything flushed
+-- that record can be handed out again after a crash of the server. A key
+-- stored by a committed transaction cannot.
+--
 -- Where nothing can be written (a read-only transaction, a hot standby)
 -- nextval() is impossible: the generators say so with SQLSTATE 25006 and a
 -- hint, never hand out a value outside the sequence. They are PARALLEL
@@ -194,11 +200,32 @@ $$;
 COMMENT ON FUNCTION uuid6_sql_node_id() IS
     'uuid6 internal: uuid6.node_id as read from the placeholder setting, -1 when unset';
 
+-- Releases the lift's advisory lock where this session holds it (an error
+-- may come before it was granted).
+CREATE FUNCTION uuid6_sql_unlock_lift(generator integer) RETURNS void
+    LANGUAGE sql VOLATILE SET search_path = pg_catalog, pg_temp AS $$
+SELECT pg_advisory_unlock(1970629988, generator)
+FROM pg_locks
+WHERE locktype = 'advisory' AND pid = pg_backend_pid() AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+  AND classid = 1970629988 AND objid = generator AND objsubid = 2 AND granted
+LIMIT 1
+$$;
+COMMENT ON FUNCTION uuid6_sql_unlock_lift(integer) IS
+    'uuid6 internal: releases the advisory lock of a generator''s lift where this session holds it';
+
 -- The lift (see the top of this file). Runs with its owner's rights: only
 -- the owner may setval the sequences. Returns the tick to use; the tick the
 -- caller drew (taken) is left unused.
+--
+-- The advisory lock is a session lock, released as soon as the lift is done:
+-- it is taken inside the block, so that an interrupt that lands as it is
+-- granted (a cancel, statement_timeout) still reaches the handler, which
+-- releases it if it is held. Any role may take advisory locks, so the wait
+-- is bounded (lock_timeout, one second) and ends in a clear 55P03 instead of
+-- stalling the database's keys behind a session that holds the same key.
 CREATE FUNCTION uuid6_sql_lift(generator integer, taken bigint) RETURNS bigint
-    LANGUAGE plpgsql VOLATILE SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+    LANGUAGE plpgsql VOLATILE SECURITY DEFINER
+    SET search_path = pg_catalog, pg_temp SET lock_timeout = '1s' AS $$
 DECLARE
   seq regclass := @extschema@.uuid6_sql_sequence(generator);
   tick bigint;
@@ -206,10 +233,10 @@ DECLARE
   start bigint := 0;
   b bytea;
 BEGIN
-  -- Waits while another session lifts (cancellable); released below, also
-  -- on an error.
-  PERFORM pg_advisory_lock(1970629988, generator);
   BEGIN
+    -- Waits while another session lifts (cancellable, bounded); released
+    -- below, also on an error.
+    PERFORM pg_advisory_lock(1970629988, generator);
     tick := nextval(seq);
     clock := @extschema@.uuid6_sql_clock_tick(generator, @extschema@.uuid6_sql_clock_us());
     IF tick < clock - @extschema@.uuid6_sql_clock_tick(generator, 1000) THEN
@@ -224,9 +251,17 @@ BEGIN
       PERFORM setval(seq, tick, true);
     END IF;
     PERFORM pg_advisory_unlock(1970629988, generator);
-  EXCEPTION WHEN OTHERS OR query_canceled THEN
-    PERFORM pg_advisory_unlock(1970629988, generator);
-    RAISE;
+  EXCEPTION
+    WHEN lock_not_available THEN
+      PERFORM @extschema@.uuid6_sql_unlock_lift(generator);
+      RAISE EXCEPTION 'uuid6: a lift of sequence % waited more than a second for a lock', seq
+        USING ERRCODE = 'lock_not_available',
+              DETAIL = format('Lifts of one sequence take turns on the advisory lock (1970629988, %s).',
+                              generator),
+              HINT = 'Look in pg_locks for a session that holds that advisory lock, and end it.';
+    WHEN OTHERS OR query_canceled THEN
+      PERFORM @extschema@.uuid6_sql_unlock_lift(generator);
+      RAISE;
   END;
   RETURN tick;
 END

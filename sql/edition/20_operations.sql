@@ -55,7 +55,8 @@ COMMENT ON FUNCTION uuid6_sql_tick_of(uuid) IS
     'uuid6 internal: the tick of a v6, v7 or v8 sequence (a spread key: of the v7 sequence) above which every tick makes a greater UUID than the given one';
 
 CREATE FUNCTION uuid6_advance(uuid) RETURNS void
-    LANGUAGE plpgsql VOLATILE STRICT SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
+    LANGUAGE plpgsql VOLATILE STRICT SECURITY DEFINER
+    SET search_path = pg_catalog, pg_temp SET lock_timeout = '1s' AS $$
 DECLARE
   t text := $1::text;
   version integer;
@@ -98,16 +99,25 @@ BEGIN
   -- them all below the new value (nextval cannot count that far in the
   -- meantime).
   margin := @extschema@.uuid6_sql_clock_tick(version, 100000);
-  PERFORM pg_advisory_lock(1970629988, version);
+  -- The lift's lock, taken and released as in uuid6_sql_lift.
   BEGIN
+    PERFORM pg_advisory_lock(1970629988, version);
     current := nextval(seq);
     IF current < target THEN
       PERFORM setval(seq, greatest(target, current + margin), true);
     END IF;
     PERFORM pg_advisory_unlock(1970629988, version);
-  EXCEPTION WHEN OTHERS OR query_canceled THEN
-    PERFORM pg_advisory_unlock(1970629988, version);
-    RAISE;
+  EXCEPTION
+    WHEN lock_not_available THEN
+      PERFORM @extschema@.uuid6_sql_unlock_lift(version);
+      RAISE EXCEPTION 'uuid6: uuid6_advance of sequence % waited more than a second for a lock', seq
+        USING ERRCODE = 'lock_not_available',
+              DETAIL = format('Lifts of one sequence take turns on the advisory lock (1970629988, %s).',
+                              version),
+              HINT = 'Look in pg_locks for a session that holds that advisory lock, and end it.';
+    WHEN OTHERS OR query_canceled THEN
+      PERFORM @extschema@.uuid6_sql_unlock_lift(version);
+      RAISE;
   END;
 END
 $$;

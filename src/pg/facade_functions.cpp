@@ -106,9 +106,11 @@ bool SetsFacadeKey(const VariableSetStmt* set) {
          pg_strcasecmp(set->name, "uuid6.facade_key") == 0;
 }
 
+// errhidestmt: the server log's STATEMENT line of an ERROR
+// (log_min_error_statement) would carry the key.
 void RefuseFacadeKeyStatement(const char* statement) {
   ereport(ERROR,
-          (errcode(ERRCODE_CANT_CHANGE_RUNTIME_PARAM),
+          (errcode(ERRCODE_CANT_CHANGE_RUNTIME_PARAM), errhidestmt(true),
            errmsg("uuid6.facade_key cannot be set with %s", statement),
            errdetail("The key is accepted from the server's configuration file only: the text of "
                      "a statement is shown to monitoring roles (pg_stat_activity, "

@@ -71,15 +71,19 @@ sub server_major
 }
 
 # A crash restart: a backend of NODE killed with SIGKILL, and the node
-# waited for until it answers again.
+# waited for until it answers again. The restart is waited for in the log
+# first: a connection made before the postmaster has seen the death would
+# answer, and the next one find the server in recovery.
 sub crash_backend
 {
 	my ($node) = @_;
 	my $busy = $node->background_psql('postgres', on_error_stop => 0);
 	my $pid = $busy->query_safe('SELECT pg_backend_pid()');
 	$pid =~ s/\s+//g;
+	my $offset = -s $node->logfile;
 	kill('KILL', $pid) or die "kill $pid: $!";
 	eval { $busy->quit; };
+	$node->wait_for_log(qr/all server processes terminated; reinitializing/, $offset);
 	$node->poll_query_until('postgres', 'SELECT 1', '1') or die 'no recovery';
 }
 

@@ -192,7 +192,10 @@ as_root make -C "$ROOT/test/fault" -s install PG_CONFIG="$PG_CONFIG" >/dev/null
 PREVIOUS_DIR=$(cluster_dir uuid6-1.1)
 rm -rf "${PREVIOUS_DIR:?}"/*
 previous_none=
+# test/compat/heap_datum_check.cpp lets a release library built against a
+# newer minor release's headers load into the server at hand.
 git -C "$ROOT" archive bbaf64e | tar -x -C "$PREVIOUS_DIR" &&
+  cp "$ROOT/test/compat/heap_datum_check.cpp" "$PREVIOUS_DIR/src/pg/" &&
   make -C "$PREVIOUS_DIR" -s PG_CONFIG="$PG_CONFIG" >"$PREVIOUS_DIR/build.log" 2>&1 || {
   echo "could not build the 1.1 library: see $PREVIOUS_DIR/build.log"
   # 1.1 was released before PostgreSQL 19 and does not build there: no 1.1
@@ -208,6 +211,7 @@ chmod -R a+rX "$PREVIOUS_DIR"
 PREVIOUS_12_DIR=$(cluster_dir uuid6-1.2)
 rm -rf "${PREVIOUS_12_DIR:?}"/*
 git -C "$ROOT" archive c9836ae | tar -x -C "$PREVIOUS_12_DIR" &&
+  cp "$ROOT/test/compat/heap_datum_check.cpp" "$PREVIOUS_12_DIR/src/pg/" &&
   make -C "$PREVIOUS_12_DIR" -s PG_CONFIG="$PG_CONFIG" >"$PREVIOUS_12_DIR/build.log" 2>&1 ||
   echo "could not build the 1.2 library: see $PREVIOUS_12_DIR/build.log"
 chmod -R a+rX "$PREVIOUS_12_DIR"

@@ -26,8 +26,9 @@
 -- clock read here has whole microseconds anyway.)
 --
 -- The fast path takes one nextval() and reads the clock after it. A tick no
--- more than a millisecond behind the clock is used as it is: under load ticks
--- run a little behind the clock and decode to an instant up to a millisecond
+-- more than a millisecond behind the clock (tested in double precision, good
+-- to well under a microsecond) is used as it is: under load ticks run a
+-- little behind the clock and decode to an instant up to a millisecond
 -- before the key was made, never after it. A tick further behind (the first
 -- key after a pause) is lifted: uuid6_sql_lift takes a session advisory lock
 -- (per database; it waits for a lift under way, so lifts are serialised and
@@ -232,11 +233,13 @@ DECLARE
   clock bigint;
   start bigint := 0;
   b bytea;
+  done boolean;
 BEGIN
+  -- (The lock calls are expressions, not PERFORM: PERFORM runs a query.)
   BEGIN
     -- Waits while another session lifts (cancellable, bounded); released
     -- below, also on an error.
-    PERFORM pg_advisory_lock(1970629988, generator);
+    done := pg_advisory_lock(1970629988, generator) IS NULL;
     tick := nextval(seq);
     clock := @extschema@.uuid6_sql_clock_tick(generator, @extschema@.uuid6_sql_clock_us());
     IF tick < clock - @extschema@.uuid6_sql_clock_tick(generator, 1000) THEN
@@ -247,10 +250,9 @@ BEGIN
         start := ((get_byte(b, 14) << 8) | get_byte(b, 15))
                  & ((1 << (@extschema@.uuid6_sql_tick_bits(generator) - 1)) - 1);
       END IF;
-      tick := clock | start;
-      PERFORM setval(seq, tick, true);
+      tick := setval(seq, clock | start, true);
     END IF;
-    PERFORM pg_advisory_unlock(1970629988, generator);
+    done := pg_advisory_unlock(1970629988, generator);
   EXCEPTION
     WHEN lock_not_available THEN
       PERFORM @extschema@.uuid6_sql_unlock_lift(generator);

@@ -13,7 +13,8 @@
 #             server with it is at hand: C_PG_CONFIG): the same output, byte for byte
 #   order     8 sessions in parallel, no duplicate; keys handed out in turn by different sessions
 #             strictly rising; the server's clock stepped back an hour (libfaketime); a restart with
-#             the clock an hour behind; a read-only transaction's ERROR
+#             the clock an hour behind; a read-only transaction's ERROR; the generated keys'
+#             layout rebuilt from their ticks, with and without uuid6.node_id (layout.sql)
 #   dump      pg_dump / pg_restore of a database using the TLE, new keys above the restored ones
 #   plain     the plain script into a schema, by a role that is not superuser, on a server
 #             without pg_tle; run again over itself
@@ -427,6 +428,17 @@ for v in 6 7 8; do
     not_ok "v$v in a read-only transaction: ERROR 25006 with a hint" "$out"
   fi
 done
+
+# The generated keys' layout, rebuilt from the tick each was made of (test/edition/layout.sql),
+# with uuid6.node_id unset, empty, -1, 4660 and 0; node ids that are not one refused.
+check "generated keys laid out from their ticks, field by field, with and without uuid6.node_id" \
+  "$(T edition_order postgres -f "$HERE/layout.sql" 2>&1)" "unset v6 300/0 v7 300/0 v8 300/0
+empty v6 300/0 v7 300/0 v8 300/0
+-1 v6 300/0 v7 300/0 v8 300/0
+4660 v6 300/0 v7 300/0 v8 300/0
+0 v6 300/0 v7 300/0 v8 300/0
+node 65536: v6 22023 v7 22023 v8 22023
+node x: v6 22023 v7 22023 v8 22023"
 
 # --- e. pg_dump / pg_restore -------------------------------------------------------------------
 section "pg_dump and pg_restore of a database using the TLE"

@@ -1,0 +1,95 @@
+-- The layout of the SQL edition's generated keys, rebuilt here from the tick each one was made
+-- of (currval() of its sequence: the value nextval() drew, or the value a lift set), with
+-- arithmetic of this file's own, field by field as SPEC section 1 and 2 lay them out; with
+-- uuid6.node_id unset, empty, -1 and 4660 (0x1234); and a bad node id's error.
+-- Prints one line per setting: "node v6 n/bad v7 n/bad v8 n/bad".
+\set ON_ERROR_STOP 1
+CREATE TEMP TABLE layout_out (seq serial, node text, version int, n int, bad int);
+CREATE FUNCTION pg_temp.layout_check(node text) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  k uuid;
+  b bytea;
+  t bigint;
+  hi text;
+  want text;
+  c bigint;
+  nid int := CASE WHEN node IN ('unset', '', '-1') THEN -1 ELSE node::int END;
+  bad int;
+BEGIN
+  IF node <> 'unset' THEN
+    PERFORM set_config('uuid6.node_id', node, false);
+  END IF;
+  FOR v IN 6..8 LOOP
+    bad := 0;
+    FOR i IN 1..300 LOOP
+      k := CASE v WHEN 6 THEN uuid_generate_v6() WHEN 7 THEN uuid_generate_v7() ELSE uuid_generate_v8() END;
+      t := currval(format('uuid6_sql_v%s', v)::regclass);
+      b := uuid_send(k);
+      hi := substr(encode(b, 'hex'), 1, 16);
+      IF v = 6 THEN
+        -- ts60 = Unix us * 10 + the Gregorian offset: time_high, time_mid, 6, time_low;
+        -- clock_seq = the 10-bit counter above 4 random bits; the multicast bit of octet 10
+        c := (t >> 10) * 10 + 122192928000000000;
+        want := lpad(to_hex(c >> 28), 8, '0') || lpad(to_hex((c >> 12) & 65535), 4, '0')
+                || '6' || lpad(to_hex(c & 4095), 3, '0');
+        IF hi <> want OR get_byte(b, 8) <> 128 + ((t & 1023) >> 4)::int
+           OR get_byte(b, 9) >> 4 <> (t & 15)::int OR get_byte(b, 10) & 1 <> 1
+           OR (nid >= 0 AND (get_byte(b, 11) <> nid >> 8 OR get_byte(b, 12) <> nid & 255)) THEN
+          bad := bad + 1;
+        END IF;
+      ELSE
+        IF v = 7 THEN
+          -- unix_ts_ms, 7, the Method 3 fraction
+          want := lpad(to_hex(t >> 20), 12, '0') || '7' || lpad(to_hex((t >> 8) & 4095), 3, '0');
+        ELSE
+          -- ts60 = Unix us * 125 / 2 (16-ns units): 48 bits, 8, 12 bits
+          c := ((t >> 8) * 125) >> 1;
+          want := lpad(to_hex(c >> 12), 12, '0') || '8' || lpad(to_hex(c & 4095), 3, '0');
+        END IF;
+        -- variant 10, the 8-bit counter, then the node id (bits 74-89) when set
+        IF hi <> want OR get_byte(b, 8) <> 128 + ((t & 255) >> 2)::int
+           OR get_byte(b, 9) >> 6 <> (t & 3)::int
+           OR (nid >= 0 AND (get_byte(b, 9) & 63 <> nid >> 10 OR get_byte(b, 10) <> (nid >> 2) & 255
+                             OR get_byte(b, 11) >> 6 <> nid & 3)) THEN
+          bad := bad + 1;
+        END IF;
+      END IF;
+      IF nid >= 0 AND uuid_extract_node(k) IS DISTINCT FROM nid THEN
+        bad := bad + 1;
+      END IF;
+      IF uuid_extract_time(k) > clock_timestamp() OR uuid_extract_time(k) < clock_timestamp() - interval '10 s' THEN
+        bad := bad + 1;
+      END IF;
+    END LOOP;
+    INSERT INTO layout_out (node, version, n, bad) VALUES (node, v, 300, bad);
+  END LOOP;
+  PERFORM set_config('uuid6.node_id', '-1', false);
+END
+$$;
+DO $$
+BEGIN
+  PERFORM pg_temp.layout_check(node) FROM unnest(ARRAY['unset', '', '-1', '4660', '0']) AS node;
+END
+$$;
+SELECT coalesce(nullif(node, ''), 'empty') || ' ' || string_agg(format('v%s %s/%s', version, n, bad), ' ' ORDER BY version)
+FROM layout_out GROUP BY node ORDER BY min(seq);
+-- A node id that is not one is refused with the C library's SQLSTATE, for every version.
+CREATE FUNCTION pg_temp.refused(node text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+  out text := 'node ' || node || ':';
+BEGIN
+  PERFORM set_config('uuid6.node_id', node, false);
+  FOR v IN 6..8 LOOP
+    BEGIN
+      PERFORM CASE v WHEN 6 THEN uuid_generate_v6() WHEN 7 THEN uuid_generate_v7() ELSE uuid_generate_v8() END;
+      out := out || ' v' || v || ' made a key';
+    EXCEPTION WHEN OTHERS THEN
+      out := out || ' v' || v || ' ' || SQLSTATE;
+    END;
+  END LOOP;
+  PERFORM set_config('uuid6.node_id', '-1', false);
+  RETURN out;
+END
+$$;
+SELECT pg_temp.refused('65536');
+SELECT pg_temp.refused('x');

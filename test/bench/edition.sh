@@ -12,13 +12,13 @@
 #
 # Starts its own scratch cluster of PG_CONFIG's server (uuid6's C library installed and
 # preloaded; shared_buffers = 128MB; fsync off) on port 5669. Knobs: BENCH_EDITION_CALLS
-# (200,000), BENCH_EDITION_REPS (3), BENCH_EDITION_SECONDS (5, per insert run), PG_CONFIG.
+# (200,000), BENCH_EDITION_REPS (5), BENCH_EDITION_SECONDS (5, per insert run), PG_CONFIG.
 # Writes test/bench/results/edition-pgMAJOR-DATE.md. Reports; never fails on timings.
 set -euo pipefail
 source "$(dirname "$0")/../../scripts/lib.sh"
 
 CALLS=${BENCH_EDITION_CALLS:-200000}
-REPS=${BENCH_EDITION_REPS:-3}
+REPS=${BENCH_EDITION_REPS:-5}
 SECONDS_PER_RUN=${BENCH_EDITION_SECONDS:-5}
 RESULTS=$ROOT/test/bench/results
 mkdir -p "$RESULTS"
@@ -136,7 +136,8 @@ for k in "${keys[@]}"; do
 done
 BENCH_W=$DIR/pgbench
 as_postgres mkdir -p "$BENCH_W"
-declare -A rate
+declare -A rate ratio
+declare -a this
 for rep in $(seq 1 "$REPS"); do
   for rows in 1 100; do
     i=0
@@ -150,26 +151,35 @@ for rep in $(seq 1 "$REPS"); do
       tps=$(as_postgres "$PGBENCH" -n -h "$PGHOST" -p "$PGPORT" -U postgres -c 4 -j 2 -T "$SECONDS_PER_RUN" \
         -f "$BENCH_W/ins.sql" postgres 2>/dev/null | sed -n 's/^tps = \([0-9.]*\).*/\1/p')
       rate["$rows|$i"]+="$(awk -v t="$tps" -v r="$rows" 'BEGIN {print t * r}') "
+      this[$i]=$tps
       i=$((i + 1))
+    done
+    # Each key against gen_random_uuid() (key 1) of the same repetition: the machine's speed
+    # drifts, and neighbouring runs drift least.
+    for j in $(seq 0 $((i - 1))); do
+      ratio["$rows|$j"]+="$(awk -v a="${this[$j]}" -v b="${this[1]}" 'BEGIN {print a / b}') "
     done
   done
 done
 rmed() { tr ' ' '\n' <<<"${rate[$1]}" | grep . | median; }
+qmed() { tr ' ' '\n' <<<"${ratio[$1]}" | grep . | median; }
+qrange() { tr ' ' '\n' <<<"${ratio[$1]}" | grep . | sort -g | awk '{v[NR] = $1} END {printf "%.2f–%.2f", v[1], v[NR]}'; }
 {
   echo
   echo "## Inserts with a DEFAULT key, 4 clients"
   echo
   echo "\`INSERT INTO t (payload) ...\` into \`t (id uuid PRIMARY KEY DEFAULT <key>, payload int)\`,"
-  echo "pgbench -c 4 -j 2 -T $SECONDS_PER_RUN, the table emptied before each run; rows per second."
+  echo "pgbench -c 4 -j 2 -T $SECONDS_PER_RUN, the table emptied before each run; rows per second (median"
+  echo "of $REPS runs). × gen_random_uuid(): each run against the gen_random_uuid() run of the same"
+  echo "repetition, the median of those $REPS ratios and their range."
   echo
-  echo "| DEFAULT | 1 row per transaction | × gen_random_uuid() | 100 rows per transaction | × gen_random_uuid() |"
-  echo "|---|---:|---:|---:|---:|"
+  echo "| DEFAULT | 1 row per transaction | × gen_random_uuid() | range | 100 rows per transaction | × gen_random_uuid() | range |"
+  echo "|---|---:|---:|---:|---:|---:|---:|"
 } >>"$OUT"
 i=0
 for k in "${keys[@]}"; do
   r1=$(rmed "1|$i"); r100=$(rmed "100|$i")
-  g1=$(rmed "1|1"); g100=$(rmed "100|1")
-  echo "| \`${k%%|*}\` | $(fmt "$r1" 0) | $(fmt "$(awk -v a="$r1" -v b="$g1" 'BEGIN {print a / b}')" 2) | $(fmt "$r100" 0) | $(fmt "$(awk -v a="$r100" -v b="$g100" 'BEGIN {print a / b}')" 2) |" >>"$OUT"
+  echo "| \`${k%%|*}\` | $(fmt "$r1" 0) | $(fmt "$(qmed "1|$i")" 2) | $(qrange "1|$i") | $(fmt "$r100" 0) | $(fmt "$(qmed "100|$i")" 2) | $(qrange "100|$i") |" >>"$OUT"
   printf '%-34s 1 row: %10s rows/s   100 rows: %10s rows/s\n' "${k%%|*}" "$(fmt "$r1" 0)" "$(fmt "$r100" 0)"
   i=$((i + 1))
 done

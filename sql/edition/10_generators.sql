@@ -8,17 +8,19 @@
 -- tick to lift, a node id) is a slow path of its own, whose expressions are
 -- prepared only when it runs.
 --
--- Why so few expressions: a PL/pgSQL function prepares each of its
--- expressions again in every transaction that calls it, at a cost that grows
--- with the number of functions and operators in them. A single-row INSERT
+-- Why so few expressions: a PL/pgSQL function keeps its expressions' plans
+-- for the session, but sets up each one's run-time state again in every
+-- transaction that calls it (and checks that its plan still holds), at a
+-- cost that grows with the number of functions and operators in them. A single-row INSERT
 -- with a DEFAULT pays that in full for every row; so does nothing else. The
 -- layout is therefore plain bigint arithmetic on two 64-bit words, joined
 -- once: uuid6_sql_key(hi, lo). The helpers below are LANGUAGE sql and not
 -- STRICT, so that the planner inlines them into the generators' expressions.
 --
 -- The random bits: uuid_hash_extended() of a gen_random_uuid(), that is, 64
--- bits hashed from 122 bits of PostgreSQL's CSPRNG. (A bigint cannot be read
--- from the bytes of a UUID without a round trip through text.)
+-- bits hashed from 122 bits of PostgreSQL's CSPRNG. (Before PostgreSQL 18 a
+-- bigint cannot be read from the bytes of a UUID without a round trip
+-- through text.)
 --
 -- Before drawing, a read-only transaction or a standby is refused with 25006
 -- and a hint (nextval() would fail there anyway, without saying what to do).
@@ -155,9 +157,10 @@ COMMENT ON FUNCTION uuid6_sql_v8_slow(bigint) IS
 -- The fast paths. The clock test is in double precision (date_part is
 -- cheaper than numeric; a bigint tick read as a double is good to a few
 -- hundred ticks, well under the millisecond it tests); the slow path tests
--- again exactly, and uuid6_sql_lift computes the exact tick it sets. Any
--- uuid6.node_id other than unset or -1 takes the slow path, which reads and
--- checks it.
+-- the tick itself, and uuid6_sql_lift tests again exactly, in microseconds,
+-- before it sets anything. Any uuid6.node_id other than unset, empty (as a
+-- session reads it after a SET LOCAL or a RESET) or -1 takes the slow path,
+-- which reads and checks it.
 
 -- v6: clock_seq = the 10-bit counter above 4 random bits; the node random
 -- with the multicast bit (RFC 9562 section 6.10).
@@ -169,7 +172,7 @@ DECLARE
                    ELSE pg_catalog.nextval('@extschema@.uuid6_sql_v6'::regclass) END;
 BEGIN
   IF t::float8 < pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) * 1024000000 - 1024000
-     OR coalesce(pg_catalog.current_setting('uuid6.node_id', true), '-1') <> '-1' THEN
+     OR coalesce(nullif(pg_catalog.current_setting('uuid6.node_id', true), ''), '-1') <> '-1' THEN
     RETURN @extschema@.uuid6_sql_v6_slow(t);
   END IF;
   RETURN @extschema@.uuid6_sql_key(@extschema@.uuid6_sql_hi_v6(t),
@@ -189,7 +192,7 @@ DECLARE
                    ELSE pg_catalog.nextval('@extschema@.uuid6_sql_v7'::regclass) END;
 BEGIN
   IF t::float8 < pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) * 1048576000 - 1048576
-     OR coalesce(pg_catalog.current_setting('uuid6.node_id', true), '-1') <> '-1' THEN
+     OR coalesce(nullif(pg_catalog.current_setting('uuid6.node_id', true), ''), '-1') <> '-1' THEN
     RETURN @extschema@.uuid6_sql_v7_slow(t);
   END IF;
   RETURN @extschema@.uuid6_sql_key(@extschema@.uuid6_sql_hi_v7(t),
@@ -209,7 +212,7 @@ DECLARE
                    ELSE pg_catalog.nextval('@extschema@.uuid6_sql_v8'::regclass) END;
 BEGIN
   IF t::float8 < pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) * 256000000 - 256000
-     OR coalesce(pg_catalog.current_setting('uuid6.node_id', true), '-1') <> '-1' THEN
+     OR coalesce(nullif(pg_catalog.current_setting('uuid6.node_id', true), ''), '-1') <> '-1' THEN
     RETURN @extschema@.uuid6_sql_v8_slow(t);
   END IF;
   RETURN @extschema@.uuid6_sql_key(@extschema@.uuid6_sql_hi_v8(t),

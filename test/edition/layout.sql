@@ -1,9 +1,35 @@
 -- The layout of the SQL edition's generated keys, rebuilt here from the tick each one was made
 -- of (currval() of its sequence: the value nextval() drew, or the value a lift set), with
 -- arithmetic of this file's own, field by field as SPEC section 1 and 2 lay them out; with
--- uuid6.node_id unset, empty, -1 and 4660 (0x1234); and a bad node id's error.
+-- uuid6.node_id unset, empty, -1, 4660 (0x1234), 0 and 65535; a bad node id's error; and which
+-- settings take the generators' fast path.
 -- Prints one line per setting: "node v6 n/bad v7 n/bad v8 n/bad".
 \set ON_ERROR_STOP 1
+-- The fast path (10_generators.sql) with uuid6.node_id unset, -1 and empty (as a session reads
+-- it once it has set it, after a RESET or a SET LOCAL), the slow path with a node id: calls of uuid6_sql_vN_slow in 1000 keys of
+-- each version in one transaction. Ticks to lift take the slow path too (about one a
+-- millisecond while keys are made), so "fast" is fewer than half.
+SET track_functions = 'pl';
+CREATE FUNCTION pg_temp.paths(label text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+  out text := label;
+  n bigint;
+BEGIN
+  FOR v IN 6..8 LOOP
+    -- (the counts not yet reported, this transaction's and those before: the difference)
+    n := coalesce(pg_stat_get_xact_function_calls(format('uuid6_sql_v%s_slow', v)::regproc), 0);
+    PERFORM count(CASE v WHEN 6 THEN uuid_generate_v6() WHEN 7 THEN uuid_generate_v7() ELSE uuid_generate_v8() END)
+    FROM generate_series(1, 1000);
+    n := coalesce(pg_stat_get_xact_function_calls(format('uuid6_sql_v%s_slow', v)::regproc), 0) - n;
+    out := out || ' v' || v || CASE WHEN n < 500 THEN ' fast' WHEN n >= 1000 THEN ' slow' ELSE ' ' || n END;
+  END LOOP;
+  RETURN out;
+END
+$$;
+-- (unset: this session has not touched the setting yet; "unset:" shows what it reads)
+BEGIN;
+SELECT pg_temp.paths('unset: ' || coalesce(current_setting('uuid6.node_id', true), 'NULL'));
+COMMIT;
 CREATE TEMP TABLE layout_out (seq serial, node text, version int, n int, bad int);
 CREATE FUNCTION pg_temp.layout_check(node text) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
@@ -15,17 +41,20 @@ DECLARE
   c bigint;
   nid int := CASE WHEN node IN ('unset', '', '-1') THEN -1 ELSE node::int END;
   bad int;
+  rnd text[];
 BEGIN
   IF node <> 'unset' THEN
     PERFORM set_config('uuid6.node_id', node, false);
   END IF;
   FOR v IN 6..8 LOOP
     bad := 0;
+    rnd := '{}';
     FOR i IN 1..300 LOOP
       k := CASE v WHEN 6 THEN uuid_generate_v6() WHEN 7 THEN uuid_generate_v7() ELSE uuid_generate_v8() END;
       t := currval(format('uuid6_sql_v%s', v)::regclass);
       b := uuid_send(k);
       hi := substr(encode(b, 'hex'), 1, 16);
+      rnd := rnd || substr(encode(b, 'hex'), 27, 6);  -- octets 13-15: random in every layout
       IF v = 6 THEN
         -- ts60 = Unix us * 10 + the Gregorian offset: time_high, time_mid, 6, time_low;
         -- clock_seq = the 10-bit counter above 4 random bits; the multicast bit of octet 10
@@ -61,6 +90,10 @@ BEGIN
         bad := bad + 1;
       END IF;
     END LOOP;
+    -- 300 draws of 24 random bits: a repeat has odds of about 1 in 370
+    IF (SELECT count(DISTINCT x) FROM unnest(rnd) AS x) < 299 THEN
+      bad := bad + 1000;
+    END IF;
     INSERT INTO layout_out (node, version, n, bad) VALUES (node, v, 300, bad);
   END LOOP;
   PERFORM set_config('uuid6.node_id', '-1', false);
@@ -68,7 +101,7 @@ END
 $$;
 DO $$
 BEGIN
-  PERFORM pg_temp.layout_check(node) FROM unnest(ARRAY['unset', '', '-1', '4660', '0']) AS node;
+  PERFORM pg_temp.layout_check(node) FROM unnest(ARRAY['unset', '', '-1', '4660', '0', '65535']) AS node;
 END
 $$;
 SELECT coalesce(nullif(node, ''), 'empty') || ' ' || string_agg(format('v%s %s/%s', version, n, bad), ' ' ORDER BY version)
@@ -93,3 +126,15 @@ END
 $$;
 SELECT pg_temp.refused('65536');
 SELECT pg_temp.refused('x');
+BEGIN;
+SET LOCAL uuid6.node_id = '-1';
+SELECT pg_temp.paths('-1:');
+COMMIT;
+RESET uuid6.node_id;
+BEGIN;
+SELECT pg_temp.paths('empty: "' || current_setting('uuid6.node_id', true) || '"');
+COMMIT;
+BEGIN;
+SET LOCAL uuid6.node_id = 4660;
+SELECT pg_temp.paths('4660:');
+COMMIT;

@@ -430,15 +430,21 @@ for v in 6 7 8; do
 done
 
 # The generated keys' layout, rebuilt from the tick each was made of (test/edition/layout.sql),
-# with uuid6.node_id unset, empty, -1, 4660 and 0; node ids that are not one refused.
+# with uuid6.node_id unset, empty, -1, 4660, 0 and 65535; node ids that are not one refused; the
+# fast path taken with no node id, however the session spells that.
 check "generated keys laid out from their ticks, field by field, with and without uuid6.node_id" \
-  "$(T edition_order postgres -f "$HERE/layout.sql" 2>&1)" "unset v6 300/0 v7 300/0 v8 300/0
+  "$(T edition_order postgres -f "$HERE/layout.sql" 2>&1)" "unset: NULL v6 fast v7 fast v8 fast
+unset v6 300/0 v7 300/0 v8 300/0
 empty v6 300/0 v7 300/0 v8 300/0
 -1 v6 300/0 v7 300/0 v8 300/0
 4660 v6 300/0 v7 300/0 v8 300/0
 0 v6 300/0 v7 300/0 v8 300/0
+65535 v6 300/0 v7 300/0 v8 300/0
 node 65536: v6 22023 v7 22023 v8 22023
-node x: v6 22023 v7 22023 v8 22023"
+node x: v6 22023 v7 22023 v8 22023
+-1: v6 fast v7 fast v8 fast
+empty: \"\" v6 fast v7 fast v8 fast
+4660: v6 slow v7 slow v8 slow"
 
 # --- e. pg_dump / pg_restore -------------------------------------------------------------------
 section "pg_dump and pg_restore of a database using the TLE"

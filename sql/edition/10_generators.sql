@@ -90,75 +90,42 @@ CREATE FUNCTION uuid6_sql_hi_v8(t bigint) RETURNS bigint
 COMMENT ON FUNCTION uuid6_sql_hi_v8(bigint) IS
     'uuid6 internal: the high word of a v8 for a tick of the v8 sequence';
 
--- The slow paths: the tick t lies more than a millisecond behind the clock
--- (lifted, see 00_sequences.sql), or uuid6.node_id is set (or looks set).
--- The lift comes first: other sessions that draw a tick before it is done
--- wait for it, so nothing else runs between the draw and the lift.
-CREATE FUNCTION uuid6_sql_v6_slow(t bigint) RETURNS uuid
+-- The slow path of generator 6, 7 or 8: the tick t lies more than a
+-- millisecond behind the clock (lifted, see 00_sequences.sql; tested as the
+-- lift tests it), or uuid6.node_id is set (or looks set). The lift comes
+-- first: other sessions that draw a tick before it is done wait for it, so
+-- nothing else runs between the draw and the lift.
+CREATE FUNCTION uuid6_sql_slow(generator integer, t bigint) RETURNS uuid
     LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE AS $$
 DECLARE
   node integer;
+  r bigint;
 BEGIN
-  IF t < (pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) * 1024000000)::bigint - 1024000 THEN
-    t := @extschema@.uuid6_sql_lift(6, t);
+  IF t < @extschema@.uuid6_sql_clock_tick(generator, @extschema@.uuid6_sql_clock_us())
+         - @extschema@.uuid6_sql_clock_tick(generator, 1000) THEN
+    t := @extschema@.uuid6_sql_lift(generator, t);
   END IF;
   node := @extschema@.uuid6_sql_node_id();
-  IF node < 0 THEN
+  r := pg_catalog.uuid_hash_extended(pg_catalog.gen_random_uuid(), 0);
+  IF generator = 6 THEN
     RETURN @extschema@.uuid6_sql_key(@extschema@.uuid6_sql_hi_v6(t),
-      @extschema@.uuid6_sql_lo_v6(t & 1023, pg_catalog.uuid_hash_extended(pg_catalog.gen_random_uuid(), 0)));
+      CASE WHEN node < 0 THEN @extschema@.uuid6_sql_lo_v6(t & 1023, r)
+           ELSE @extschema@.uuid6_sql_lo_v6_node(t & 1023, r, node) END);
   END IF;
-  RETURN @extschema@.uuid6_sql_key(@extschema@.uuid6_sql_hi_v6(t),
-    @extschema@.uuid6_sql_lo_v6_node(t & 1023, pg_catalog.uuid_hash_extended(pg_catalog.gen_random_uuid(), 0), node));
+  RETURN @extschema@.uuid6_sql_key(
+    CASE generator WHEN 7 THEN @extschema@.uuid6_sql_hi_v7(t) ELSE @extschema@.uuid6_sql_hi_v8(t) END,
+    CASE WHEN node < 0 THEN @extschema@.uuid6_sql_lo(t & 255, r)
+         ELSE @extschema@.uuid6_sql_lo_node(t & 255, r, node) END);
 END
 $$;
-COMMENT ON FUNCTION uuid6_sql_v6_slow(bigint) IS
-    'uuid6 internal: uuid_generate_v6() for a tick to lift or with uuid6.node_id set';
-
-CREATE FUNCTION uuid6_sql_v7_slow(t bigint) RETURNS uuid
-    LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE AS $$
-DECLARE
-  node integer;
-BEGIN
-  IF t < (pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) * 1048576000)::bigint - 1048576 THEN
-    t := @extschema@.uuid6_sql_lift(7, t);
-  END IF;
-  node := @extschema@.uuid6_sql_node_id();
-  IF node < 0 THEN
-    RETURN @extschema@.uuid6_sql_key(@extschema@.uuid6_sql_hi_v7(t),
-      @extschema@.uuid6_sql_lo(t & 255, pg_catalog.uuid_hash_extended(pg_catalog.gen_random_uuid(), 0)));
-  END IF;
-  RETURN @extschema@.uuid6_sql_key(@extschema@.uuid6_sql_hi_v7(t),
-    @extschema@.uuid6_sql_lo_node(t & 255, pg_catalog.uuid_hash_extended(pg_catalog.gen_random_uuid(), 0), node));
-END
-$$;
-COMMENT ON FUNCTION uuid6_sql_v7_slow(bigint) IS
-    'uuid6 internal: uuid_generate_v7() for a tick to lift or with uuid6.node_id set';
-
-CREATE FUNCTION uuid6_sql_v8_slow(t bigint) RETURNS uuid
-    LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE AS $$
-DECLARE
-  node integer;
-BEGIN
-  IF t < (pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) * 256000000)::bigint - 256000 THEN
-    t := @extschema@.uuid6_sql_lift(8, t);
-  END IF;
-  node := @extschema@.uuid6_sql_node_id();
-  IF node < 0 THEN
-    RETURN @extschema@.uuid6_sql_key(@extschema@.uuid6_sql_hi_v8(t),
-      @extschema@.uuid6_sql_lo(t & 255, pg_catalog.uuid_hash_extended(pg_catalog.gen_random_uuid(), 0)));
-  END IF;
-  RETURN @extschema@.uuid6_sql_key(@extschema@.uuid6_sql_hi_v8(t),
-    @extschema@.uuid6_sql_lo_node(t & 255, pg_catalog.uuid_hash_extended(pg_catalog.gen_random_uuid(), 0), node));
-END
-$$;
-COMMENT ON FUNCTION uuid6_sql_v8_slow(bigint) IS
-    'uuid6 internal: uuid_generate_v8() for a tick to lift or with uuid6.node_id set';
+COMMENT ON FUNCTION uuid6_sql_slow(integer, bigint) IS
+    'uuid6 internal: uuid_generate_v6/v7/v8() (generator 6, 7, 8) for a tick to lift or with uuid6.node_id set';
 
 -- The fast paths. The clock test is in double precision (date_part is
 -- cheaper than numeric; a bigint tick read as a double is good to a few
--- hundred ticks, well under the millisecond it tests); the slow path tests
--- the tick itself, and uuid6_sql_lift tests again exactly, in microseconds,
--- before it sets anything. Any uuid6.node_id other than unset, empty (as a
+-- hundred ticks, well under the millisecond it tests); the slow path and
+-- uuid6_sql_lift test again exactly, in microseconds, before anything is
+-- set. Any uuid6.node_id other than unset, empty (as a
 -- session reads it after a SET LOCAL or a RESET) or -1 takes the slow path,
 -- which reads and checks it.
 
@@ -173,7 +140,7 @@ DECLARE
 BEGIN
   IF t::float8 < pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) * 1024000000 - 1024000
      OR coalesce(nullif(pg_catalog.current_setting('uuid6.node_id', true), ''), '-1') <> '-1' THEN
-    RETURN @extschema@.uuid6_sql_v6_slow(t);
+    RETURN @extschema@.uuid6_sql_slow(6, t);
   END IF;
   RETURN @extschema@.uuid6_sql_key(@extschema@.uuid6_sql_hi_v6(t),
     @extschema@.uuid6_sql_lo_v6(t & 1023, pg_catalog.uuid_hash_extended(pg_catalog.gen_random_uuid(), 0)));
@@ -193,7 +160,7 @@ DECLARE
 BEGIN
   IF t::float8 < pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) * 1048576000 - 1048576
      OR coalesce(nullif(pg_catalog.current_setting('uuid6.node_id', true), ''), '-1') <> '-1' THEN
-    RETURN @extschema@.uuid6_sql_v7_slow(t);
+    RETURN @extschema@.uuid6_sql_slow(7, t);
   END IF;
   RETURN @extschema@.uuid6_sql_key(@extschema@.uuid6_sql_hi_v7(t),
     @extschema@.uuid6_sql_lo(t & 255, pg_catalog.uuid_hash_extended(pg_catalog.gen_random_uuid(), 0)));
@@ -213,7 +180,7 @@ DECLARE
 BEGIN
   IF t::float8 < pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) * 256000000 - 256000
      OR coalesce(nullif(pg_catalog.current_setting('uuid6.node_id', true), ''), '-1') <> '-1' THEN
-    RETURN @extschema@.uuid6_sql_v8_slow(t);
+    RETURN @extschema@.uuid6_sql_slow(8, t);
   END IF;
   RETURN @extschema@.uuid6_sql_key(@extschema@.uuid6_sql_hi_v8(t),
     @extschema@.uuid6_sql_lo(t & 255, pg_catalog.uuid_hash_extended(pg_catalog.gen_random_uuid(), 0)));

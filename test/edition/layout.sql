@@ -6,7 +6,7 @@
 -- Prints one line per setting: "node v6 n/bad v7 n/bad v8 n/bad".
 \set ON_ERROR_STOP 1
 -- The fast path (10_generators.sql) with uuid6.node_id unset, -1 and empty (as a session reads
--- it once it has set it, after a RESET or a SET LOCAL), the slow path with a node id: calls of uuid6_sql_vN_slow in 1000 keys of
+-- it once it has set it, after a RESET or a SET LOCAL), the slow path with a node id: calls of uuid6_sql_slow in 1000 keys of
 -- each version in one transaction. Ticks to lift take the slow path too (about one a
 -- millisecond while keys are made), so "fast" is fewer than half.
 SET track_functions = 'pl';
@@ -17,10 +17,10 @@ DECLARE
 BEGIN
   FOR v IN 6..8 LOOP
     -- (the counts not yet reported, this transaction's and those before: the difference)
-    n := coalesce(pg_stat_get_xact_function_calls(format('uuid6_sql_v%s_slow', v)::regproc), 0);
+    n := coalesce(pg_stat_get_xact_function_calls('uuid6_sql_slow'::regproc), 0);
     PERFORM count(CASE v WHEN 6 THEN uuid_generate_v6() WHEN 7 THEN uuid_generate_v7() ELSE uuid_generate_v8() END)
     FROM generate_series(1, 1000);
-    n := coalesce(pg_stat_get_xact_function_calls(format('uuid6_sql_v%s_slow', v)::regproc), 0) - n;
+    n := coalesce(pg_stat_get_xact_function_calls('uuid6_sql_slow'::regproc), 0) - n;
     out := out || ' v' || v || CASE WHEN n < 500 THEN ' fast' WHEN n >= 1000 THEN ' slow' ELSE ' ' || n END;
   END LOOP;
   RETURN out;

@@ -7,7 +7,7 @@
 #include "fmgr.h"
 
 #ifdef PG_MODULE_MAGIC_EXT
-PG_MODULE_MAGIC_EXT(.name = "uuid6", .version = "1.3");
+PG_MODULE_MAGIC_EXT(.name = "uuid6", .version = "1.4");
 #else
 PG_MODULE_MAGIC;
 #endif

@@ -35,6 +35,7 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 source "$HERE/../../scripts/lib.sh"
 TOOLS=${TOOLS:-$ROOT/../shared/tools}
 MAJOR=${1:?usage: test/edition/run.sh MAJOR}
+EDITION_VERSION=$(sed -n "s/^default_version = '\(.*\)'/\1/p" "$ROOT/uuid6.control")
 SHARED="codec ulid draft_v7 compat generators facade_bytea core_names indexes"
 
 passed=0
@@ -179,8 +180,8 @@ if [ $have_tle = yes ]; then
   else
     not_ok "uuid6-pgtle.sql registers uuid6 as a role with pgtle_admin" "$(cat "$W/work/register.log")"
   fi
-  check "registered: uuid6 1.3 among pg_tle's extensions" \
-    "$(T edition_app edition_app -c "SELECT name || ' ' || default_version FROM pgtle.available_extensions() WHERE name = 'uuid6'")" "uuid6 1.3"
+  check "registered: uuid6 $EDITION_VERSION among pg_tle's extensions" \
+    "$(T edition_app edition_app -c "SELECT name || ' ' || default_version FROM pgtle.available_extensions() WHERE name = 'uuid6'")" "uuid6 $EDITION_VERSION"
   if T edition_app edition_app -c "CREATE SCHEMA ids" -c "CREATE EXTENSION uuid6 SCHEMA ids" >"$W/work/create.log" 2>&1; then
     ok "CREATE EXTENSION uuid6 by a role with only CREATE on the database"
   else
@@ -188,7 +189,7 @@ if [ $have_tle = yes ]; then
   fi
   check "the extension: version, schema, owner; the creating role is not superuser" \
     "$(T edition_app edition_app -c "SELECT extversion, extnamespace::regnamespace, extowner::regrole, (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) FROM pg_extension WHERE extname = 'uuid6'")" \
-    "1.3|ids|edition_app|f"
+    "$EDITION_VERSION|ids|edition_app|f"
   check "the extension works for its creator and for another role" \
     "$(T edition_app edition_app -c "SELECT (ids.uuid_inspect(ids.uuid_generate_v7())).version" ;
        T edition_app postgres -c "CREATE ROLE edition_reader LOGIN" -c "GRANT USAGE ON SCHEMA ids TO edition_reader" >/dev/null;
@@ -467,7 +468,7 @@ if [ $dump_ok = yes ]; then
       "$(T edition_restored postgres -c "SELECT extversion FROM pg_extension WHERE extname = 'uuid6'" \
            -c "SELECT count(*) FILTER (WHERE body = 'after the restore' AND id <= (SELECT id FROM item WHERE body <> 'after the restore' ORDER BY id DESC LIMIT 1)) FROM item" \
            -c "SELECT count(*) FROM keys k WHERE k.n > (SELECT max(n) - 300 FROM keys) AND k.id <= (SELECT k2.id FROM keys k2 WHERE k2.version = k.version AND k2.n <= (SELECT max(n) - 300 FROM keys) ORDER BY k2.id DESC LIMIT 1)")" \
-      "1.3
+      "$EDITION_VERSION
 0
 0"
   else

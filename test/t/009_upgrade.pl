@@ -17,7 +17,7 @@ my $node = new_node('upgrade');
 my $default_version = $node->safe_psql('postgres',
 	q{SELECT default_version FROM pg_available_extensions WHERE name = 'uuid6'});
 # Every released version a database may hold; each is updated to the default.
-my @released = ('1.0', '1.1', '1.2');
+my @released = ('1.0', '1.1', '1.2', '1.3');
 isnt($default_version, $_, "the default version ($default_version) is an upgrade from $_") for @released;
 
 # One line per member of the extension: "object<TAB>description", the

@@ -17,6 +17,13 @@
 #                         Unix sockets, so the scratch cluster listens on loopback)
 #   CLIENTS_INSTALL=yes   install what a stack misses (Debian packages, npm ci); CI=true implies
 #                         it, and there a stack that still cannot run fails
+#   CLIENTS_DEFECTS=no    leave out the defect pass below
+#
+# The defect pass proves that the programs' checks can fail: each program runs again against
+# copies of the SQL edition's database where one property is broken on purpose (DEFECTS below:
+# keys of version 4, keys out of order across connections, a uuid_v7_floor that cannot be an
+# index condition, a generator that a cached plan folds into a constant), and every program
+# that has a check for that property must report it failed.
 #
 # Also checks that every code block of docs/clients.md appears in one of these programs
 # (docs.py). Starts its own scratch cluster in build/clients and stops it at the end; ends with
@@ -188,45 +195,83 @@ sql() {  # sql DB ROLE psql-arguments...
 # The application's role owns both databases and is not superuser. The C library: CREATE
 # EXTENSION uuid6 (into public). The SQL edition: the plain script, run by the application's
 # role into a schema of its own, and that schema on the database's search_path.
+# Each defect: a name, the words of the checks it must fail, and the SQL that plants it (run by
+# app in a copy of the SQL edition's database). The VOLATILE floor gets a SET so that the planner
+# cannot inline its SQL body (inlined, the body's IMMUTABLE calls would be an index condition).
+DEFECTS=(
+  "version|version 7|CREATE OR REPLACE FUNCTION uuid6.uuid_generate_v7() RETURNS uuid LANGUAGE sql VOLATILE RETURN gen_random_uuid()"
+  "order|insertion order|CREATE OR REPLACE FUNCTION uuid6.uuid_generate_v7() RETURNS uuid LANGUAGE sql VOLATILE RETURN uuid6.uuid_generate_v7(clock_timestamp() - random() * interval '50 ms')"
+  "index|index condition|ALTER FUNCTION uuid6.uuid_v7_floor(timestamptz) VOLATILE SET search_path = uuid6, pg_catalog"
+  "prepared|cached plan|ALTER FUNCTION uuid6.uuid_generate_v7() IMMUTABLE"
+)
+[ "${CLIENTS_DEFECTS:-yes}" = no ] && DEFECTS=()
 if sql postgres postgres -c "CREATE ROLE app LOGIN" \
      -c "CREATE DATABASE clients_c OWNER app" -c "CREATE DATABASE clients_sql OWNER app" &&
    sql clients_c postgres -c "CREATE EXTENSION uuid6" &&
    sql clients_sql app -v schema=uuid6 -f "$ROOT/build/tle/uuid6.sql" >"$CLIENTS_DIR/plain.log" 2>&1 &&
    sql clients_sql app -c 'ALTER DATABASE clients_sql SET search_path = "$user", public, uuid6'; then
   ok "clients_c: CREATE EXTENSION uuid6; clients_sql: the plain script into schema uuid6 by role app"
+  for d in "${DEFECTS[@]}"; do
+    name=${d%%|*}
+    sql postgres postgres -c "CREATE DATABASE clients_defect_$name TEMPLATE clients_sql OWNER app" &&
+      sql "clients_defect_$name" app -c "ALTER DATABASE clients_defect_$name SET search_path = \"\$user\", public, uuid6" \
+        -c "${d#*|*|}" || not_ok "plant the defect $name"
+  done
 else
   not_ok "set up the databases" "$(tail -n 20 "$CLIENTS_DIR/plain.log" 2>/dev/null)"
   exit 1
 fi
 
 # --- the programs --------------------------------------------------------------------------
-# run_program STACK EDITION DB SCHEMA: the program's own checks, each counted here.
+# run_program STACK LABEL DB SCHEMA: runs the program into $CLIENTS_DIR/STACK-LABEL.out; its exit
+# status is the program's.
 run_program() {
-  local stack=$1 edition=$2 db=$3 schema=$4 out rc line oks=0 bads=0 s
-  out=$CLIENTS_DIR/$stack-$edition.out
+  local stack=$1 label=$2 db=$3 schema=$4 s rc
   s=$(date +%s%N)
   (cd "$HERE" && env PGHOST=127.0.0.1 PGPORT="$port" PGUSER=app PGDATABASE="$db" \
-     UUID6_EDITION="$edition" UUID6_SCHEMA="$schema" PYTHONDONTWRITEBYTECODE=1 \
-     timeout 180 $(stack_command "$stack")) >"$out" 2>&1
+     UUID6_EDITION="$label" UUID6_SCHEMA="$schema" PYTHONDONTWRITEBYTECODE=1 \
+     timeout 60 $(stack_command "$stack")) >"$CLIENTS_DIR/$stack-$label.out" 2>&1
   rc=$?
-  echo "# $stack against the $edition edition ($(( ($(date +%s%N) - s) / 1000000 )) ms)"
+  echo "# $stack against $db ($(( ($(date +%s%N) - s) / 1000000 )) ms)"
+  return $rc
+}
+# count_program STACK LABEL RC: the program's checks, each counted here.
+count_program() {
+  local stack=$1 label=$2 rc=$3 line oks=0 bads=0 out=$CLIENTS_DIR/$1-$2.out
   while IFS= read -r line; do
     case "$line" in
-      "ok "*) oks=$((oks + 1)); ok "$stack [$edition]: ${line#ok * - }" ;;
-      "not ok "*) bads=$((bads + 1)); not_ok "$stack [$edition]: ${line#not ok * - }" ;;
+      "ok "*) oks=$((oks + 1)); ok "$stack [$label]: ${line#ok * - }" ;;
+      "not ok "*) bads=$((bads + 1)); not_ok "$stack [$label]: ${line#not ok * - }" ;;
       "1.."*) ;;
       "#"*) echo "$line" ;;
       *) echo "#   $line" ;;
     esac
   done <"$out"
   if [ "$rc" -ne 0 ] && [ "$bads" -eq 0 ]; then
-    not_ok "$stack [$edition]: the program exited $rc" "$(tail -n 30 "$out")"
+    not_ok "$stack [$label]: the program exited $rc" "$(tail -n 30 "$out")"
   elif [ "$rc" -eq 0 ] && [ "$oks" -eq 0 ]; then
-    not_ok "$stack [$edition]: the program checked nothing"
+    not_ok "$stack [$label]: the program checked nothing"
   fi
 }
 for stack in "${ready[@]}"; do
   section "$stack"
   run_program "$stack" c clients_c public
+  count_program "$stack" c $?
   run_program "$stack" sql clients_sql uuid6
+  count_program "$stack" sql $?
+  # The defects: where the clean run passed checks about the property, one must fail now.
+  for d in "${DEFECTS[@]}"; do
+    name=${d%%|*}
+    words=${d#*|}
+    words=${words%%|*}
+    grep -q "^ok .*$words" "$CLIENTS_DIR/$stack-sql.out" || continue
+    run_program "$stack" "defect-$name" "clients_defect_$name" uuid6
+    rc=$?
+    caught=$(grep -m 1 "^not ok .*$words" "$CLIENTS_DIR/$stack-defect-$name.out")
+    if [ "$rc" -ne 0 ] && [ -n "$caught" ]; then
+      ok "$stack [defect $name]: caught (${caught#not ok * - })"
+    else
+      not_ok "$stack [defect $name]: no check about \"$words\" failed (exit $rc)" "$(cat "$CLIENTS_DIR/$stack-defect-$name.out")"
+    fi
+  done
 done

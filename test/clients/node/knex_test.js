@@ -39,12 +39,12 @@ async function main() {
     t.check(`the migration's DEFAULT calls ${t.schema}.uuid_generate_v7`, got === `${t.schema}.uuid_generate_v7`, got);
   });
 
-  await t.run('returning', async () => {
+  await t.run('returning version 7 keys', async () => {
     const keys = [await insert(a, 1), await insert(a, 2), await insert(a, 3)];
     t.check(".returning('id') gives version 7 keys (as strings)", keys.every(t.isV7), keys.join('\n'));
   });
 
-  await t.run('order', async () => {
+  await t.run('insertion order across connections', async () => {
     const pid = async (k) => (await k.raw('SELECT pg_backend_pid() AS pid')).rows[0].pid;
     const pids = [await pid(a), await pid(b)];
     t.check('two Knex instances, two backends', pids[0] !== pids[1], pids);
@@ -56,7 +56,7 @@ async function main() {
       byKey.join() === Array.from({ length: 20 }, (_, i) => 100 + i).join(), byKey.join());
   });
 
-  await t.run('time range', async () => {
+  await t.run('time range, index condition', async () => {
     const before = [];
     for (let n = 200; n < 205; n++) before.push(await insert(a, n));
     await t.sleep(5);
@@ -78,7 +78,7 @@ async function main() {
       return (await trx.raw(`EXPLAIN ${sql}`, bindings)).rows.map((r) => r['QUERY PLAN']).join('\n');
     });
     t.check('the range is an index condition on the primary key',
-      plan.includes('Index') && plan.includes('knex_items_pkey'), plan);
+      plan.includes('Index Cond') && plan.includes('knex_items_pkey') && !plan.includes('Filter'), plan);
   });
 
   await a.destroy();

@@ -83,7 +83,7 @@ def time_range():
         a.execute("SET LOCAL enable_seqscan = off")
         plan = "\n".join(r[0] for r in a.execute("EXPLAIN " + query, bounds))
     t.check("the range is an index condition on the primary key",
-            "Index" in plan and "psycopg3_items_pkey" in plan, plan)
+            "Index Cond" in plan and "psycopg3_items_pkey" in plan and "Filter" not in plan, plan)
     times = [r[0] for r in a.execute(
         "SELECT uuid_extract_time(id) FROM psycopg3_items WHERE n BETWEEN 200 AND 209 ORDER BY n")]
     t.check("uuid_extract_time reads datetimes on each side of the cut",
@@ -92,10 +92,10 @@ def time_range():
 
 
 t.run("table", table)
-t.run("RETURNING", returning)
-t.run("order", order)
-t.run("prepared", prepared)
-t.run("time range", time_range)
+t.run("RETURNING version 7 keys", returning)
+t.run("insertion order across connections", order)
+t.run("prepared statement, cached plan", prepared)
+t.run("time range, index condition", time_range)
 a.close()
 b.close()
 t.done()

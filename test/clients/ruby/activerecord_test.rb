@@ -76,12 +76,12 @@ run("table") do
   check("the migration's DEFAULT calls #{SCHEMA}.uuid_generate_v7", got == "#{SCHEMA}.uuid_generate_v7", got)
 end
 
-run("create") do
+run("create, version 7 keys") do
   keys = (1..3).map { |n| ArItem.create!(n: n).id }
   check("ArItem.create! reads the key back: a version 7 UUID (a String)", keys.all? { |k| k.is_a?(String) && V7.match?(k) }, keys.inspect)
 end
 
-run("order") do
+run("insertion order across connections") do
   pids = [ArItem, ArItemElsewhere].map { |m| m.connection.select_value("SELECT pg_backend_pid()") }
   check("two connection pools, two backends", pids.uniq.size == 2, pids.inspect)
   keys = (100...120).map { |n| (n.even? ? ArItem : ArItemElsewhere).create!(n: n).id }
@@ -90,7 +90,7 @@ run("order") do
   check("ORDER BY id is insertion order across the two connections", by_key == (100...120).to_a, by_key.inspect)
 end
 
-run("prepared") do
+run("prepared statement, cached plan") do
   # ActiveRecord prepares statements with bind parameters on the server
   # (prepared_statements: true, the default) and caches them per connection.
   conn = ArItem.connection
@@ -105,7 +105,7 @@ run("prepared") do
   check("a cached plan makes a fresh, rising key each time", keys == keys.uniq.sort && keys.size == 12, keys.join("\n"))
 end
 
-run("time range") do
+run("time range, index condition") do
   before = (200...205).map { |n| ArItem.create!(n: n).id }
   sleep 0.005
   cut = ArItem.connection.select_value("SELECT clock_timestamp()")
@@ -119,7 +119,7 @@ run("time range") do
     ArItem.connection.execute("SET LOCAL enable_seqscan = off")
     made.explain
   end
-  check("the range is an index condition on the primary key", plan.include?("Index") && plan.include?("ar_items_pkey"), plan)
+  check("the range is an index condition on the primary key", plan.include?("Index Cond") && plan.include?("ar_items_pkey") && !plan.include?("Filter"), plan)
 end
 
 run("uuidv7") do

@@ -18,6 +18,7 @@
 #   CLIENTS_INSTALL=yes   install what a stack misses (Debian packages, npm ci); CI=true implies
 #                         it, and there a stack that still cannot run fails
 #   CLIENTS_DEFECTS=no    leave out the defect pass below
+#   CLIENTS_PRELOAD=no    a server that does not preload uuid6
 #
 # The defect pass proves that the programs' checks can fail: each program runs again against
 # copies of the SQL edition's database where one property is broken on purpose (DEFECTS below:
@@ -179,12 +180,15 @@ section "make tle"
 make -C "$ROOT" -s tle >/dev/null || { not_ok "make tle"; exit 1; }
 chmod -R a+rX "$ROOT/build/tle"
 
-# A free port on loopback, and a scratch cluster on it with uuid6 preloaded.
+# A free port on loopback, and a scratch cluster on it with uuid6 preloaded (CLIENTS_PRELOAD=no:
+# not preloaded, as on a managed server).
 port=${CLIENTS_PORT:-5690}
 while (echo >"/dev/tcp/127.0.0.1/$port") 2>/dev/null; do port=$((port + 1)); done
 CLIENTS_DIR=$(cluster_dir clients)
 section "a scratch cluster of $("$PG_CONFIG" --version) on 127.0.0.1:$port ($CLIENTS_DIR)"
-cluster_start "$CLIENTS_DIR" "$port" "listen_addresses = '127.0.0.1'" || { not_ok "start the scratch cluster"; exit 1; }
+preload=()
+[ "${CLIENTS_PRELOAD:-yes}" = no ] && preload=(--no-preload)
+cluster_start "$CLIENTS_DIR" "$port" "${preload[@]}" "listen_addresses = '127.0.0.1'" || { not_ok "start the scratch cluster"; exit 1; }
 PSQL=$PG_BINDIR/psql
 [ -x "$PSQL" ] || PSQL=$(command -v psql)
 sql() {  # sql DB ROLE psql-arguments...

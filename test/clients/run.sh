@@ -10,7 +10,8 @@
 # the driver prepares statements on the server, makes keys through a cached plan.
 #
 #   STACK                 python-psycopg3 python-psycopg2 python-sqlalchemy python-django
-#                         node-pg node-knex ruby-activerecord java-jdbc (default: all)
+#                         node-pg node-knex node-drizzle ruby-activerecord java-jdbc
+#                         (default: all)
 #   PG_CONFIG             a server installation where uuid6's C library is installed
 #                         (default: Debian's PostgreSQL 15)
 #   CLIENTS_PORT          the first TCP port tried on 127.0.0.1 (default 5690; JDBC has no
@@ -33,7 +34,7 @@ set -uo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 source "$HERE/../../scripts/lib.sh"
 PG_CONFIG=${PG_CONFIG:-/usr/lib/postgresql/15/bin/pg_config}
-ALL_STACKS="python-psycopg3 python-psycopg2 python-sqlalchemy python-django node-pg node-knex ruby-activerecord java-jdbc"
+ALL_STACKS="python-psycopg3 python-psycopg2 python-sqlalchemy python-django node-pg node-knex node-drizzle ruby-activerecord java-jdbc"
 STACKS=${*:-$ALL_STACKS}
 # Debian's own Python 3 (its python3-* packages are installed for it), whatever is first on PATH.
 PYTHON=/usr/bin/python3
@@ -75,9 +76,13 @@ t0=$(date +%s)
 section() { printf '\n==> %s (%ss)\n' "$*" $(($(date +%s) - t0)); }
 
 # --- what each stack needs -----------------------------------------------------------------
+apt_updated=no
 apt_install() {
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 update -qq &&
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y -qq \
+  if [ $apt_updated = no ]; then
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 update -qq || return 1
+    apt_updated=yes
+  fi
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y -qq \
       --no-install-recommends "$@" >/dev/null
 }
 # stack_ready STACK: 0 when the stack's interpreter and packages are here.
@@ -139,6 +144,7 @@ stack_command() {
     python-django) echo "$PYTHON python/django_test.py" ;;
     node-pg) echo "node node/pg_test.js" ;;
     node-knex) echo "node node/knex_test.js" ;;
+    node-drizzle) echo "node node/drizzle_test.js" ;;
     ruby-activerecord) echo "ruby ruby/activerecord_test.rb" ;;
     java-jdbc) echo "java -cp $JDBC_JAR java/ClientsJdbc.java" ;;
   esac
@@ -161,7 +167,9 @@ done
 
 # --- the docs: every code block of docs/clients.md is in a tested program ------------------
 section "docs/clients.md: every code block appears in a program of test/clients"
-if doc_out=$(python3 "$HERE/docs.py" "$ROOT/docs/clients.md" "$HERE" 2>&1); then
+if ! command -v python3 >/dev/null; then
+  skip "the check of docs/clients.md: needs python3"
+elif doc_out=$(python3 "$HERE/docs.py" "$ROOT/docs/clients.md" "$HERE" 2>&1); then
   ok "docs/clients.md: every code block is in a tested program ($(printf '%s\n' "$doc_out" | tail -n 1))"
 else
   not_ok "docs/clients.md: every code block is in a tested program" "$doc_out"

@@ -5,8 +5,8 @@
 // the driver prepares on the server after prepareThreshold executions whose
 // cached plan still makes a fresh key each time. Connects to PGHOST, PGPORT,
 // PGDATABASE as PGUSER (TCP: pgjdbc has no Unix sockets); run by
-// test/clients/run.sh as a single-file program:
-//   java -cp /usr/share/java/postgresql.jar ClientsJdbc.java
+// test/clients/run.sh, which compiles it with javac and runs
+//   java -cp /usr/share/java/postgresql.jar:DIR ClientsJdbc
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;

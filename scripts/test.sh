@@ -17,14 +17,18 @@
 #   script, the same outputs as the C library, order proofs, dump/restore, the move between
 #   editions); what it cannot run there is named under SKIPPED.
 #
+#   Then the client programs, test/clients/run.sh (Python, Node.js, Ruby and Java drivers and
+#   ORMs against both editions; stacks whose packages are missing are named under SKIPPED).
+#
 #   On Debian's PostgreSQL 15 it also runs scripts/release-test.sh: the
 #   README's Install section as written (source, PGXN archive, Debian package,
 #   upgrade, uninstall) and META.json against the PGXN spec.
 #
 #   scripts/test.sh                 everything, against Debian's PostgreSQL 15
 #   PG_CONFIG=... scripts/test.sh   against another server build
-#   --server-only                   skip the core unit tests, fuzzing and the
-#                                   release tests
+#   --server-only                   skip the core unit tests, fuzzing, the
+#                                   release tests and the client programs
+#   CLIENTS=yes                     the client programs even with --server-only
 #   FUZZ_SECONDS=N                  fuzzing time (default 60)
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
@@ -254,6 +258,26 @@ edition_bad=${edition_bad%% failed*}
 [ "$edition_rc" -ne 0 ] && [ "$edition_bad" -eq 0 ] && edition_bad=1
 while IFS= read -r line; do skips+=("edition: ${line#SKIPPED: }"); done < <(sed -n '/^[0-9]* passed, [0-9]* failed$/q; /^SKIPPED: /p' "$BUILD/edition.log" | sort -u)
 record edition "$edition_ok" "$edition_bad"
+
+# The client programs (test/clients/run.sh): psycopg 3, psycopg2, SQLAlchemy, Django, node-postgres,
+# Knex, ActiveRecord and JDBC against both editions on a scratch cluster of this server, and the
+# code blocks of docs/clients.md checked against them. Once per run of the whole suite (CI: the
+# PostgreSQL 15 leg), not with --server-only unless CLIENTS=yes. A stack whose packages are missing
+# is named under SKIPPED; under CI=true the runner installs them (Debian packages, npm ci) and a
+# stack that still cannot run fails.
+if [ $server_only = no ] || [ "${CLIENTS:-}" = yes ]; then
+  log "client programs (test/clients/run.sh)"
+  PG_CONFIG=$PG_CONFIG bash "$ROOT/test/clients/run.sh" 2>&1 | tee "$BUILD/clients.log"
+  clients_rc=${PIPESTATUS[0]}
+  clients_line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$BUILD/clients.log" | tail -n 1)
+  clients_ok=${clients_line%% passed*}
+  clients_bad=${clients_line#*passed, }
+  clients_bad=${clients_bad%% failed*}
+  [ -n "$clients_line" ] || { clients_ok=0; clients_bad=1; }
+  [ "$clients_rc" -ne 0 ] && [ "$clients_bad" -eq 0 ] && clients_bad=1
+  while IFS= read -r line; do skips+=("clients: ${line#SKIPPED: }"); done < <(sed -n '/^[0-9]* passed, [0-9]* failed$/q; /^SKIPPED: /p' "$BUILD/clients.log" | sort -u)
+  record clients "$clients_ok" "$clients_bad"
+fi
 
 echo
 [ ${#skips[@]} -gt 0 ] && printf 'SKIPPED: %s\n' "${skips[@]}"

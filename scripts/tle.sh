@@ -180,7 +180,7 @@ SELECT coalesce(
     (SELECT '$marker_before' FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
      WHERE n.nspname = :'schema' AND c.relname = 'uuid6_sql_v7' AND c.relkind = 'S'),
     '') AS uuid6_installed \gset
-SELECT :'uuid6_installed' <> '' AS uuid6_update$(for v in "${known[@]}"; do printf ",\n       :'uuid6_installed' = '%s' AS %s" "$v" "$(from_var "$v")"; done) \gset
+SELECT :'uuid6_installed' NOT IN ('', '$version') AS uuid6_older$(for v in "${known[@]}"; do printf ",\n       :'uuid6_installed' = '%s' AS %s" "$v" "$(from_var "$v")"; done) \gset
 SELECT format(\$uuid6_pre\$
 DO \$uuid6_check\$
 BEGIN
@@ -191,7 +191,7 @@ BEGIN
     END IF;
 END
 \$uuid6_check\$\$uuid6_pre\$, :'uuid6_installed', :'schema') \\gexec
-\\if :uuid6_update
+\\if :uuid6_older
 \\echo uuid6: updating the SQL edition in schema :schema from :uuid6_installed to $version
 \\endif
 EOF

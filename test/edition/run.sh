@@ -276,7 +276,7 @@ update_release_test() {
              (SELECT string_agg(d.refobjid::text, ' ' ORDER BY d.refobjid) FROM pg_depend d
               WHERE d.classid = 'pg_attrdef'::regclass AND d.objid = a.oid AND d.refclassid = 'pg_proc'::regclass) AS functions
            FROM pg_attrdef a WHERE a.adrelid = 'app.item'::regclass" >"$W/work/$db.log" 2>&1; then
-    not_ok "$label: $from installed, with keys and DEFAULTs" "$(tail -n 10 "$W/work/$db.log")"
+    not_ok "$label: $from installed, with keys, DEFAULTs and grants" "$(tail -n 10 "$W/work/$db.log")"
     return
   fi
   upd_refused "$label: refused to a superuser (the functions would get two owners)" "$kind" "$TLE" "$db" postgres \
@@ -288,6 +288,9 @@ update_release_test() {
   fi
   if [ "$kind" = tle ]; then
     ok "$label: ALTER EXTENSION uuid6 UPDATE by $owner, the role that created it, after the installer by a role with pgtle_admin"
+    check "$label: the update pg_tle ran is build/tle/dbdev/uuid6--$from--$EDITION_VERSION.sql" \
+      "$(T "$db" postgres -c "SELECT md5(btrim(pgtle.\"uuid6--$from--$EDITION_VERSION.sql\"(), E'\\n'))")" \
+      "$(printf '%s' "$(cat "$TLE/dbdev/uuid6--$from--$EDITION_VERSION.sql")" | md5sum | cut -d' ' -f1)"
   else
     check "$label: the plain script by $owner finds $from and updates" \
       "$(grep '^uuid6: updating' <<<"$out")" "uuid6: updating the SQL edition in schema ids from $from to $EDITION_VERSION"
@@ -319,7 +322,8 @@ update_release_test() {
                count(*), (SELECT ids.uuid_extract_time(v7) > clock_timestamp() + interval '30 seconds' FROM app.item WHERE phase = 'before' ORDER BY v7 DESC LIMIT 1)
         FROM app.item a WHERE a.phase = 'after'")" "0|200|t"
   check "$label: the grants made after the install kept" \
-    "$(upd_q "$kind" "$db" postgres -c "SELECT has_function_privilege('$reader', 'ids.uuid6_advance(uuid)', 'EXECUTE'), has_schema_privilege('$reader', 'ids', 'USAGE')")" "t|t"
+    "$(upd_q "$kind" "$db" postgres -c "SELECT has_function_privilege('$reader', 'ids.uuid6_advance(uuid)', 'EXECUTE'), has_schema_privilege('$reader', 'ids', 'USAGE')")" \
+    "t|t"
   if upd_install "$kind" "$TLE" "$fresh" &&
      upd_q "$kind" "$fresh" "$owner" -c "GRANT USAGE ON SCHEMA ids TO $reader" -c "GRANT EXECUTE ON FUNCTION ids.uuid6_advance(uuid) TO $reader" >/dev/null; then
     upd_compare "$label" "$kind" "$db" "$fresh"
@@ -335,7 +339,8 @@ update_release_test() {
 # OUT column added, a result type changed under a function that stays and depends on it, a
 # parameter renamed, defaults removed, a function and a sequence gone, a sequence's options
 # changed, a REVOKE, SECURITY DEFINER and SET dropped, an argument type spelt otherwise, a
-# comment gone, a function and a sequence added. First refused while a view or a DEFAULT of the
+# comment gone, a function and a sequence added; a grant and a comment of the user's on objects
+# that stay (the comment one both versions set otherwise) are kept. First refused while a view or a DEFAULT of the
 # user's depends on a function that must go; then done, and compared with a fresh 0.2.
 update_made_up_test() {
   local kind=$1 db=edition_made_up_$1 fresh=edition_made_up_fresh_$1 owner reader out
@@ -349,6 +354,7 @@ update_made_up_test() {
        -c "CREATE INDEX t_user ON app.t (ids.syn_user(u))" \
        -c "INSERT INTO app.t DEFAULT VALUES" -c "INSERT INTO app.t DEFAULT VALUES" \
        -c "GRANT EXECUTE ON FUNCTION ids.syn_next() TO $reader" \
+       -c "COMMENT ON SEQUENCE ids.syn_seq IS 'the keys of app.t'" \
        -c "CREATE TABLE app.seen AS SELECT 'before'::text AS step, c.relname::text AS sequence, pg_sequence_last_value(c.oid) AS value
            FROM pg_class c WHERE c.relnamespace = 'ids'::regnamespace AND c.relkind = 'S'" \
        -c "CREATE TABLE app.defaults AS SELECT 'before'::text AS step, a.adnum, pg_get_expr(a.adbin, a.adrelid) AS expr,
@@ -395,7 +401,8 @@ syn_seq_new
 0 1 2|3
 3"
   if upd_install "$kind" "$new" "$fresh" &&
-     upd_q "$kind" "$fresh" "$owner" -c "GRANT EXECUTE ON FUNCTION ids.syn_next() TO $reader" >/dev/null; then
+     upd_q "$kind" "$fresh" "$owner" -c "GRANT EXECUTE ON FUNCTION ids.syn_next() TO $reader" \
+       -c "COMMENT ON SEQUENCE ids.syn_seq IS 'the keys of app.t'" >/dev/null; then
     upd_compare "$label" "$kind" "$db" "$fresh"
   else
     not_ok "$label: a fresh install of 0.2 to compare with"
@@ -732,3 +739,68 @@ fi
 section "updates of the pg_tle edition"
 for v in "${RELEASES[@]}"; do update_release_test tle "$v"; done
 update_made_up_test tle
+
+# --- i. the pg_tle edition turned into the plain script's in place ---------------------------------
+# On a server where the C library's files are installed, CREATE EXTENSION uuid6 and ALTER
+# EXTENSION uuid6 UPDATE take the C library's control file and scripts even in a database where
+# pg_tle has uuid6 registered (an update there runs the C library's update script over the SQL
+# edition's objects), and pg_tle refuses to register the name: a database on the pg_tle edition
+# leaves the extension first (test/edition/detach.sql, by the role that created it), becomes
+# what the plain script installs, and moves to the C library as test/edition/move.sql does.
+section "the pg_tle edition turned into the plain script's in place"
+detach_test() {
+  local db=edition_detach fresh=edition_detach_fresh label="pg_tle -> plain in place"
+  if ! upd_install tle "$TLE" "$db" ||
+     ! T "$db" edition_app -c "CREATE SCHEMA app" \
+       -c "CREATE TABLE app.item (n bigserial PRIMARY KEY, phase text NOT NULL,
+             v6 uuid NOT NULL DEFAULT ids.uuid_generate_v6(), v7 uuid NOT NULL DEFAULT ids.uuid_generate_v7(),
+             v8 uuid NOT NULL DEFAULT ids.uuid_generate_v8())" \
+       -c "SELECT ids.uuid6_advance(ids.uuid_generate_v6(clock_timestamp() + interval '1 minute')),
+                  ids.uuid6_advance(ids.uuid_generate_v7(clock_timestamp() + interval '1 minute')),
+                  ids.uuid6_advance(ids.uuid_generate_v8(clock_timestamp() + interval '1 minute'))" \
+       -c "INSERT INTO app.item (phase) SELECT 'before' FROM generate_series(1, 100)" \
+       -c "GRANT USAGE ON SCHEMA ids TO edition_reader" -c "GRANT EXECUTE ON FUNCTION ids.uuid6_advance(uuid) TO edition_reader" \
+       -c "CREATE TABLE app.defaults AS SELECT 'before'::text AS step, a.adnum, pg_get_expr(a.adbin, a.adrelid) AS expr,
+             (SELECT string_agg(d.refobjid::text, ' ' ORDER BY d.refobjid) FROM pg_depend d
+              WHERE d.classid = 'pg_attrdef'::regclass AND d.objid = a.oid AND d.refclassid = 'pg_proc'::regclass) AS functions
+           FROM pg_attrdef a WHERE a.adrelid = 'app.item'::regclass" >"$W/work/$db.log" 2>&1; then
+    not_ok "$label: the pg_tle edition installed, with keys and DEFAULTs" "$(tail -n 10 "$W/work/$db.log")"
+    return
+  fi
+  if T "$db" edition_app -f "$HERE/detach.sql" >"$W/work/detach.log" 2>&1 &&
+     T "$db" edition_tle_admin -c "SELECT pgtle.uninstall_extension('uuid6')" >>"$W/work/detach.log" 2>&1; then
+    ok "$label: test/edition/detach.sql by edition_app, the role that created the extension; pgtle.uninstall_extension by a role with pgtle_admin"
+  else
+    not_ok "$label: test/edition/detach.sql, then pgtle.uninstall_extension" "$(tail -n 10 "$W/work/detach.log")"
+    return
+  fi
+  T "$db" edition_app -c "INSERT INTO app.defaults SELECT 'after', a.adnum, pg_get_expr(a.adbin, a.adrelid),
+          (SELECT string_agg(d.refobjid::text, ' ' ORDER BY d.refobjid) FROM pg_depend d
+           WHERE d.classid = 'pg_attrdef'::regclass AND d.objid = a.oid AND d.refclassid = 'pg_proc'::regclass)
+        FROM pg_attrdef a WHERE a.adrelid = 'app.item'::regclass" \
+    -c "INSERT INTO app.item (phase) SELECT 'after' FROM generate_series(1, 100)" >/dev/null
+  check "$label: no extension, nothing registered with pg_tle, uuid6_status() says sql_script; DEFAULTs (same functions, OIDs) go on, every new key above the old" \
+    "$(T "$db" edition_app -c "SELECT (SELECT count(*) FROM pg_extension WHERE extname = 'uuid6'),
+                                      (SELECT count(*) FROM pgtle.available_extensions() WHERE name = 'uuid6'),
+                                      (SELECT string_agg(DISTINCT mode, ',') FROM ids.uuid6_status())" \
+        -c "SELECT count(*) FILTER (WHERE a.expr IS DISTINCT FROM b.expr OR a.functions IS DISTINCT FROM b.functions), count(*)
+            FROM app.defaults b LEFT JOIN app.defaults a ON a.step = 'after' AND a.adnum = b.adnum WHERE b.step = 'before'" \
+        -c "SELECT count(*) FILTER (WHERE a.v6 <= (SELECT v6 FROM app.item WHERE phase = 'before' ORDER BY v6 DESC LIMIT 1)
+                                   OR a.v7 <= (SELECT v7 FROM app.item WHERE phase = 'before' ORDER BY v7 DESC LIMIT 1)
+                                   OR a.v8 <= (SELECT v8 FROM app.item WHERE phase = 'before' ORDER BY v8 DESC LIMIT 1)), count(*)
+            FROM app.item a WHERE a.phase = 'after'")" "0|0|sql_script
+0|4
+0|100"
+  # What the plain script of the same version installs, by the same role on the same server.
+  if T postgres postgres -c "DROP DATABASE IF EXISTS $fresh" -c "CREATE DATABASE $fresh" >/dev/null &&
+     T "$fresh" postgres -c "GRANT CREATE ON DATABASE $fresh TO edition_app" >/dev/null &&
+     T "$fresh" edition_app -v schema=ids -f "$TLE/uuid6.sql" >/dev/null &&
+     T "$fresh" edition_app -c "GRANT USAGE ON SCHEMA ids TO edition_reader" -c "GRANT EXECUTE ON FUNCTION ids.uuid6_advance(uuid) TO edition_reader" >/dev/null; then
+    upd_compare "$label: the objects left" tle "$db" "$fresh"
+    out=$(T "$db" edition_app -v schema=ids -f "$TLE/uuid6.sql" 2>&1) || not_ok "$label: the plain script runs over it" "$(tail -n 10 <<<"$out")"
+    upd_compare "$label, then the plain script run over it" tle "$db" "$fresh"
+  else
+    not_ok "$label: a fresh install of the plain script to compare with"
+  fi
+}
+detach_test

@@ -1,56 +1,69 @@
 #!/usr/bin/env perl
 # scripts/tle-update.pl OLD_DIR NEW_DIR OLD_VERSION NEW_VERSION OUT_DIR
+# scripts/tle-update.pl --body SOURCE_FILE
 #
 # Derives the update of uuid6's SQL edition from OLD_VERSION (its sources
 # in OLD_DIR) to NEW_VERSION (NEW_DIR), for scripts/tle.sh. Writes
-#   OUT_DIR/pre.sql   run before the new version's definitions
+#   OUT_DIR/pre.sql   run before the new version's sources
 #   OUT_DIR/post.sql  run after them
-# so that pre.sql, the new sources (each CREATE FUNCTION made CREATE OR
-# REPLACE FUNCTION) and post.sql, in one transaction, take an installation of
-# OLD_VERSION to what a fresh install of NEW_VERSION makes. The same three
-# parts are the pg_tle and database.dev update script (uuid6--OLD--NEW.sql)
+# and, with --body, prints a source file as an update runs it. pre.sql, the
+# new sources so printed and post.sql, in one transaction, take an
+# installation of OLD_VERSION to what a fresh install of NEW_VERSION makes:
+# they are the pg_tle and database.dev update script (uuid6--OLD--NEW.sql),
 # and the plain script's update when it finds OLD_VERSION installed.
+#
+# Why derived, and why like this: hand-written update scripts would have to
+# follow every change to the sources (several people change them at once)
+# and still be checked against a fresh install; here the sources are the
+# only text, and the edition suite checks the result. What can be decided
+# from the text is decided at build time; what only the server knows (which
+# functions exist, how it reads an argument type, whether CREATE OR REPLACE
+# can take a function to its new header) is asked of the server the update
+# runs on, so no server is needed to build.
 #
 # What is read from the sources (statements at the top level only; quotes,
 # dollar quotes, comments and BEGIN ATOMIC bodies are skipped as PostgreSQL
 # skips them):
 #   - CREATE FUNCTION / PROCEDURE: the name, the argument list and the
-#     RETURNS clause, as written. Nothing is decided from them here: pre.sql
-#     hands them to the server, which resolves the argument types (so `int`
-#     and `integer`, `timestamptz` and `timestamp with time zone`, are one
-#     function) and says whether CREATE OR REPLACE can take the old function
-#     to the new header (the same result type and OUT columns, the same
-#     parameter names, no default removed). The server is the only reliable
-#     judge of that, and it is at hand when the update runs: no server is
-#     needed to build.
-#   - CREATE SEQUENCE IF NOT EXISTS: names and options.
-#   - GRANT, REVOKE and COMMENT ON statements.
-#   - Any other CREATE, ALTER or DROP statement must be the same in both
+#     RETURNS clause, as written;
+#   - CREATE SEQUENCE IF NOT EXISTS: names and options;
+#   - GRANT, REVOKE and COMMENT ON statements;
+#   - any other CREATE, ALTER or DROP statement must be the same in both
 #     versions: an update of anything else (a table, a type) cannot be
 #     derived, and the build stops rather than guess.
 #
 # What the update does, in order:
-#   pre.sql   1. undoes each GRANT or REVOKE of OLD that NEW no longer makes
-#                (NEW's own are made again by its sources), and clears each
-#                comment of OLD that NEW no longer sets;
-#             2. in one DO block, as the owner of the installation only:
-#                finds which of NEW's functions exist already, and which of
-#                OLD's; a function of OLD that NEW lacks is to be dropped,
-#                and one that CREATE OR REPLACE cannot take to its NEW
-#                header (tried on the server inside a subtransaction that is
-#                always rolled back) is renamed out of the way, to be
-#                dropped; if anything outside uuid6 (a column's DEFAULT, a
-#                view, an index, a function of the user's) depends on a
-#                function to be dropped, the update stops there with an
-#                ERROR that names both, before anything changed;
-#   (the NEW sources: CREATE OR REPLACE keeps every other function's OID, so
-#    DEFAULTs, views and indexes that use it stay as they are; its ACL gets
-#    NEW's GRANT/REVOKE on top; its comment, body, volatility, strictness,
-#    parallel marking, security and SET options become NEW's)
-#   post.sql  3. drops the functions found in 2 in one statement (so that
+#   pre.sql   1. undoes each GRANT or REVOKE of OLD that NEW no longer makes,
+#                and clears each comment of OLD that NEW no longer sets;
+#             2. in one DO block, refused to any role but the owner of the
+#                installation (new functions would otherwise have another
+#                owner): from each header the server reads the argument
+#                types (a probe function, rolled back), so `int` and
+#                `integer` are one function; a function of OLD that NEW
+#                lacks is to be dropped; one that CREATE OR REPLACE cannot
+#                take to its NEW header (other result type or OUT columns,
+#                renamed parameters, defaults removed: the server's answer
+#                to a replacement that is always rolled back) is renamed out
+#                of the way, to be dropped. If anything outside uuid6 (a
+#                column's DEFAULT, a view, an index, a function of the
+#                user's) depends on a function to be dropped, the update
+#                stops with an ERROR that names both, before anything
+#                changed. Last, it lists the statements of privileges and
+#                comments that both versions make on objects that stay
+#                (uuid6_update.skip);
+#   sources   every function CREATE OR REPLACE: the same OID, so DEFAULTs,
+#             views and indexes that use it stay as they are, and NEW's body,
+#             comment, volatility, strictness, parallel marking, security and
+#             SET options; every statement of privileges or comment made,
+#             unless listed in uuid6_update.skip: made again, it would undo
+#             what the user granted, revoked or wrote since, and inside ALTER
+#             EXTENSION it would record the user's grants as the extension's
+#             own (pg_init_privs, which pg_dump leaves out);
+#   post.sql  3. drops the functions found in 2, in one statement (so that
 #                they may depend on each other);
-#             4. drops OLD's sequences that NEW lacks, and gives the sequences
-#                whose options changed NEW's options (their values are kept).
+#             4. drops OLD's sequences that NEW lacks, and gives the
+#                sequences whose options changed NEW's options (their values
+#                are kept).
 use strict;
 use warnings;
 
@@ -557,7 +570,7 @@ my $skip = @replay_rows
 " . join(",\n", @replay_rows) . "
     ) AS t(id, kind, target)
     GROUP BY t.id
-    HAVING bool_and(CASE WHEN t.kind OPERATOR(pg_catalog.=) 'f'
+    HAVING pg_catalog.bool_and(CASE WHEN t.kind OPERATOR(pg_catalog.=) 'f'
                          THEN pg_catalog.to_regprocedure(t.target)::oid OPERATOR(pg_catalog.=) ANY (in_place)
                          ELSE pg_catalog.to_regclass(t.target) IS NOT NULL END)) AS k;"
   : "skip := '';";
@@ -648,9 +661,11 @@ $rows
                 ELSE 'no longer has' END)
     INTO blocker
   FROM pg_catalog.pg_depend d
-  WHERE d.refclassid = 'pg_catalog.pg_proc'::regclass AND d.refobjid OPERATOR(pg_catalog.=) ANY (dropped)
+  WHERE d.refclassid OPERATOR(pg_catalog.=) 'pg_catalog.pg_proc'::pg_catalog.regclass::oid
+    AND d.refobjid OPERATOR(pg_catalog.=) ANY (dropped)
     AND d.deptype IN ('n', 'a')
-    AND NOT (d.classid = 'pg_catalog.pg_proc'::regclass AND d.objid OPERATOR(pg_catalog.=) ANY (pg_catalog.array_cat(old_oids, kept)))
+    AND NOT (d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_proc'::pg_catalog.regclass::oid
+             AND d.objid OPERATOR(pg_catalog.=) ANY (pg_catalog.array_cat(old_oids, kept)))
   ORDER BY 1 LIMIT 1;
   IF blocker IS NOT NULL THEN
     RAISE EXCEPTION 'uuid6 cannot be updated from $old_version to $new_version in place: %', blocker

@@ -30,7 +30,10 @@
 #     start of a line (the plain script makes that CREATE OR REPLACE FUNCTION, so
 #     that it can be run again over an installation, e.g. of a later version),
 #     sequences and tables with IF NOT EXISTS;
-#   - none of the dollar-quote tags the wrappers use appears in them.
+#   - none of the dollar-quote tags the wrappers use appears in them;
+#   - between two versions, only functions, procedures, sequences, privileges
+#     and comments may change (scripts/tle-update.pl derives the update of
+#     those, and stops the build at any other change).
 set -euo pipefail
 export LC_ALL=C
 

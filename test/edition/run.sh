@@ -171,14 +171,14 @@ for entry in $(sed -n 's/^releases=(\(.*\))$/\1/p' "$ROOT/scripts/tle.sh"); do
   d=$W/work/release-$v
   mkdir -p "$d"
   if git -C "$ROOT" archive "$ref" scripts/tle.sh sql/edition uuid6.control | tar -x -C "$d" &&
-     TLE_RELEASES= bash "$d/scripts/tle.sh" "$d/tle" >"$d/build.log" 2>&1; then
+     TLE_RELEASES='' bash "$d/scripts/tle.sh" "$d/tle" >"$d/build.log" 2>&1; then
     RELEASES+=("$v")
   else
     not_ok "the edition $v built from git archive $ref" "$(tail -n 5 "$d/build.log" 2>/dev/null)"
   fi
 done
 [ ${#RELEASES[@]} -gt 0 ] || not_ok "scripts/tle.sh lists the releases of the edition (releases=(VERSION:COMMIT ...))"
-if TLE_SRC=$HERE/update/0.1 TLE_VERSION=0.1 TLE_RELEASES= bash "$ROOT/scripts/tle.sh" "$W/work/made-up-0.1" >"$W/work/made-up.log" 2>&1 &&
+if TLE_SRC=$HERE/update/0.1 TLE_VERSION=0.1 TLE_RELEASES='' bash "$ROOT/scripts/tle.sh" "$W/work/made-up-0.1" >"$W/work/made-up.log" 2>&1 &&
    TLE_SRC=$HERE/update/0.2 TLE_VERSION=0.2 TLE_RELEASES="0.1:$HERE/update/0.1" \
      bash "$ROOT/scripts/tle.sh" "$W/work/made-up-0.2" >>"$W/work/made-up.log" 2>&1; then
   made_up=yes

@@ -711,8 +711,21 @@ SQL
 	  @{ $old->{sequence_order} };
 	if (@gone)
 	{
+		# Out of the extension first, where it is one: a member the extension
+		# dumps (pg_extension_config_dump) stays in its list when it is merely
+		# dropped, and pg_dump would then look for it.
 		print $post "-- Sequences of $old_version that $new_version does not have.\n";
-		print $post "DROP SEQUENCE \@extschema\@.$_;\n" for @gone;
+		for my $seq (@gone)
+		{
+			print $post "DO \$uuid6_update\$ BEGIN\n"
+			  . "  IF EXISTS (SELECT FROM pg_catalog.pg_depend d\n"
+			  . "             WHERE d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_class'::pg_catalog.regclass::oid\n"
+			  . "               AND d.objid OPERATOR(pg_catalog.=) " . literal("\@extschema\@.$seq") . "::pg_catalog.regclass::oid\n"
+			  . "               AND d.deptype OPERATOR(pg_catalog.=) 'e') THEN\n"
+			  . "    ALTER EXTENSION uuid6 DROP SEQUENCE \@extschema\@.$seq;\n"
+			  . "  END IF;\nEND \$uuid6_update\$;\n"
+			  . "DROP SEQUENCE \@extschema\@.$seq;\n";
+		}
 	}
 	if (@changed)
 	{

@@ -11,6 +11,17 @@ CREATE SEQUENCE IF NOT EXISTS syn_seq_changed AS bigint MINVALUE 0 START 0 CACHE
 COMMENT ON SEQUENCE syn_seq IS 'synthetic: kept';
 COMMENT ON SEQUENCE syn_seq_gone IS 'synthetic: gone in 0.2';
 COMMENT ON SEQUENCE syn_seq_changed IS 'synthetic: other options in 0.2';
+-- Both dumped by the extension, where there is one (the one gone in 0.2 must leave the
+-- extension's list).
+DO $$
+BEGIN
+  IF EXISTS (SELECT FROM pg_catalog.pg_depend WHERE classid = 'pg_catalog.pg_class'::pg_catalog.regclass
+             AND objid = '@extschema@.syn_seq'::pg_catalog.regclass AND deptype = 'e') THEN
+    PERFORM pg_catalog.pg_extension_config_dump('@extschema@.syn_seq', '');
+    PERFORM pg_catalog.pg_extension_config_dump('@extschema@.syn_seq_gone', '');
+  END IF;
+END
+$$;
 GRANT SELECT, USAGE ON SEQUENCE syn_seq, syn_seq_gone TO PUBLIC;
 
 -- The generator a DEFAULT calls: a new body in 0.2, the same OID.

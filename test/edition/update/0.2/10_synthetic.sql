@@ -6,6 +6,15 @@ CREATE SEQUENCE IF NOT EXISTS syn_seq_new AS bigint MINVALUE 0 START 0 CACHE 1 N
 COMMENT ON SEQUENCE syn_seq IS 'synthetic: kept';
 COMMENT ON SEQUENCE syn_seq_changed IS 'synthetic: other options in 0.2';
 COMMENT ON SEQUENCE syn_seq_new IS 'synthetic: new in 0.2';
+-- Dumped by the extension, where there is one.
+DO $$
+BEGIN
+  IF EXISTS (SELECT FROM pg_catalog.pg_depend WHERE classid = 'pg_catalog.pg_class'::pg_catalog.regclass
+             AND objid = '@extschema@.syn_seq'::pg_catalog.regclass AND deptype = 'e') THEN
+    PERFORM pg_catalog.pg_extension_config_dump('@extschema@.syn_seq', '');
+  END IF;
+END
+$$;
 GRANT SELECT, USAGE ON SEQUENCE syn_seq, syn_seq_new TO PUBLIC;
 
 CREATE FUNCTION syn_next() RETURNS bigint

@@ -155,6 +155,260 @@ q() {
   as_postgres "$PSQL" -X -q -At -v ON_ERROR_STOP=1 -h "$dir" -p "$port" -U "$user" -d "$db" "$@"
 }
 
+# --- updates: the releases of the edition, and a made-up edition that changes everything -----
+# Each release that scripts/tle.sh lists (releases=(VERSION:COMMIT ...)) is built by that
+# commit's own scripts/tle.sh from `git archive COMMIT`; test/edition/update/0.1 and 0.2, a
+# made-up edition whose 0.2 changes each kind of object in one way an update must handle, by
+# this tree's (TLE_SRC, TLE_VERSION, TLE_RELEASES). An installation of each, with DEFAULTs on
+# its generators, keys and grants, is updated by the role that installed it, then described
+# (test/edition/describe.sql) and compared with a fresh install, object by object. The tests
+# run on the plain script's server (section f) and, where pg_tle is, on its server (the end).
+section "the releases of the edition and a made-up one, built for the updates"
+RELEASES=()
+for entry in $(sed -n 's/^releases=(\(.*\))$/\1/p' "$ROOT/scripts/tle.sh"); do
+  v=${entry%%:*}
+  ref=${entry#*:}
+  d=$W/work/release-$v
+  mkdir -p "$d"
+  if git -C "$ROOT" archive "$ref" scripts/tle.sh sql/edition uuid6.control | tar -x -C "$d" &&
+     TLE_RELEASES='' bash "$d/scripts/tle.sh" "$d/tle" >"$d/build.log" 2>&1; then
+    RELEASES+=("$v")
+  else
+    not_ok "the edition $v built from git archive $ref" "$(tail -n 5 "$d/build.log" 2>/dev/null)"
+  fi
+done
+[ ${#RELEASES[@]} -gt 0 ] || not_ok "scripts/tle.sh lists the releases of the edition (releases=(VERSION:COMMIT ...))"
+if TLE_SRC=$HERE/update/0.1 TLE_VERSION=0.1 TLE_RELEASES='' bash "$ROOT/scripts/tle.sh" "$W/work/made-up-0.1" >"$W/work/made-up.log" 2>&1 &&
+   TLE_SRC=$HERE/update/0.2 TLE_VERSION=0.2 TLE_RELEASES="0.1:$HERE/update/0.1" \
+     bash "$ROOT/scripts/tle.sh" "$W/work/made-up-0.2" >>"$W/work/made-up.log" 2>&1; then
+  made_up=yes
+else
+  made_up=no
+  not_ok "the made-up edition 0.1 and 0.2 built by scripts/tle.sh" "$(tail -n 5 "$W/work/made-up.log")"
+fi
+chmod -R a+rX "$W/work"
+
+# upd_q KIND DB USER ARGS...: psql on the pg_tle server (KIND tle) or the plain script's (plain).
+upd_q() { local kind=$1; shift; if [ "$kind" = tle ]; then T "$@"; else P "$@"; fi; }
+upd_owner() { if [ "$1" = tle ]; then echo edition_app; else echo edition_owner; fi; }
+upd_reader() { if [ "$1" = tle ]; then echo edition_reader; else echo edition_user; fi; }
+# upd_install KIND BUILD DB: a new database DB with the edition of BUILD in schema ids,
+# installed by the owner role (pg_tle: registered by a role with pgtle_admin, created by one
+# with CREATE on the database).
+upd_install() {
+  local kind=$1 build=$2 db=$3 owner
+  owner=$(upd_owner "$kind")
+  upd_q "$kind" postgres postgres -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db" >/dev/null &&
+    upd_q "$kind" "$db" postgres -c "GRANT CREATE ON DATABASE $db TO $owner" >/dev/null || return 1
+  if [ "$kind" = tle ]; then
+    upd_q tle "$db" postgres -c "CREATE EXTENSION pg_tle" -c "GRANT pgtle_admin TO edition_tle_admin" >/dev/null 2>&1 &&
+      upd_q tle "$db" edition_tle_admin -f "$build/uuid6-pgtle.sql" >/dev/null &&
+      upd_q tle "$db" "$owner" -c "CREATE SCHEMA ids" -c "CREATE EXTENSION uuid6 SCHEMA ids" >/dev/null
+  else
+    upd_q plain "$db" "$owner" -v schema=ids -f "$build/uuid6.sql" >/dev/null
+  fi
+}
+# upd_update KIND BUILD DB [USER]: BUILD over the installation in DB, run by USER (default: the
+# owner). pg_tle: its installer by the role with pgtle_admin, then ALTER EXTENSION uuid6 UPDATE.
+upd_update() {
+  local kind=$1 build=$2 db=$3 user=${4:-$(upd_owner "$1")}
+  if [ "$kind" = tle ]; then
+    upd_q tle "$db" edition_tle_admin -f "$build/uuid6-pgtle.sql" 2>&1 &&
+      upd_q tle "$db" "$user" -c "ALTER EXTENSION uuid6 UPDATE" 2>&1
+  else
+    upd_q plain "$db" "$user" -v schema=ids -f "$build/uuid6.sql" 2>&1
+  fi
+}
+upd_version() {  # the extension's version (or plain) and the one uuid6_sql_edition_version() says
+  upd_q "$1" "$2" postgres -c "SELECT coalesce((SELECT extversion FROM pg_extension WHERE extname = 'uuid6'), 'plain') || ' '
+    || coalesce((SELECT pg_get_function_sqlbody(p.oid) FROM pg_proc p WHERE p.oid = to_regprocedure('ids.uuid6_sql_edition_version()')), 'none')"
+}
+# upd_compare LABEL KIND UPDATED FRESH: every object in schema ids of UPDATED as in FRESH.
+upd_compare() {
+  local label=$1 kind=$2 updated=$3 fresh=$4 n
+  upd_q "$kind" "$updated" postgres -v schema=ids -f "$HERE/describe.sql" >"$W/work/describe-$updated.txt" 2>&1
+  upd_q "$kind" "$fresh" postgres -v schema=ids -f "$HERE/describe.sql" >"$W/work/describe-$fresh.txt" 2>&1
+  n=$(cut -d'|' -f1 "$W/work/describe-$fresh.txt" | sort -u | grep -c '^\(function\|sequence\) ')
+  if [ "$n" -lt 5 ]; then
+    not_ok "$label: describe.sql describes the fresh install" "$(head -n 20 "$W/work/describe-$fresh.txt")"
+  elif diff -u "$W/work/describe-$fresh.txt" "$W/work/describe-$updated.txt" >"$W/work/describe-$updated.diff"; then
+    ok "$label: every object equals a fresh install's ($n functions and sequences: definitions, volatility, strictness, parallel, security, SET options, owner, privileges, comments, sequences' properties)"
+  else
+    not_ok "$label: every object equals a fresh install's" "$(head -n 40 "$W/work/describe-$updated.diff")"
+  fi
+}
+# upd_refused LABEL KIND BUILD DB USER PATTERN: BUILD's update over DB by USER fails with an
+# ERROR matching PATTERN, and leaves every object of schema ids as it was.
+upd_refused() {
+  local label=$1 kind=$2 build=$3 db=$4 user=$5 pattern=$6 before after out
+  before=$(upd_q "$kind" "$db" postgres -v schema=ids -f "$HERE/describe.sql" 2>&1)
+  out=$(upd_update "$kind" "$build" "$db" "$user")
+  after=$(upd_q "$kind" "$db" postgres -v schema=ids -f "$HERE/describe.sql" 2>&1)
+  if grep -qE "ERROR:  $pattern" <<<"$out" && [ "$before" = "$after" ]; then
+    ok "$label ($(grep -oE "ERROR:  $pattern" <<<"$out" | head -n 1 | cut -c 9-)), nothing changed"
+  else
+    not_ok "$label, nothing changed" "$(tail -n 8 <<<"$out")
+$(diff <(echo "$before") <(echo "$after") | head -n 10)"
+  fi
+}
+
+# update_release_test KIND FROM: the edition of release FROM, with keys ahead of the clock in
+# a table whose DEFAULTs are its generators and a grant of uuid6_advance, updated to this one.
+update_release_test() {
+  local kind=$1 from=$2 db=edition_upd_${1}_${2//./_} fresh=edition_fresh_$1 owner reader out
+  local label="update $kind $from -> $EDITION_VERSION"
+  owner=$(upd_owner "$kind")
+  reader=$(upd_reader "$kind")
+  if ! upd_install "$kind" "$W/work/release-$from/tle" "$db" ||
+     ! upd_q "$kind" "$db" "$owner" -c "CREATE SCHEMA app" \
+       -c "CREATE TABLE app.item (n bigserial PRIMARY KEY, phase text NOT NULL,
+             v6 uuid NOT NULL DEFAULT ids.uuid_generate_v6(), v7 uuid NOT NULL DEFAULT ids.uuid_generate_v7(),
+             v8 uuid NOT NULL DEFAULT ids.uuid_generate_v8(), draft uuid NOT NULL DEFAULT ids.uuid_generate_v7_draft('us'))" \
+       -c "INSERT INTO app.item (phase) SELECT 'before' FROM generate_series(1, 200)" \
+       -c "SELECT ids.uuid6_advance(ids.uuid_generate_v6(clock_timestamp() + interval '1 minute')),
+                  ids.uuid6_advance(ids.uuid_generate_v7(clock_timestamp() + interval '1 minute')),
+                  ids.uuid6_advance(ids.uuid_generate_v8(clock_timestamp() + interval '1 minute'))" \
+       -c "INSERT INTO app.item (phase) SELECT 'before' FROM generate_series(1, 100)" \
+       -c "GRANT USAGE ON SCHEMA ids TO $reader" -c "GRANT EXECUTE ON FUNCTION ids.uuid6_advance(uuid) TO $reader" \
+       -c "CREATE TABLE app.seen AS SELECT 'before'::text AS step, c.relname::text AS sequence, pg_sequence_last_value(c.oid) AS value
+           FROM pg_class c WHERE c.relnamespace = 'ids'::regnamespace AND c.relkind = 'S'" \
+       -c "CREATE TABLE app.defaults AS SELECT 'before'::text AS step, a.adnum, pg_get_expr(a.adbin, a.adrelid) AS expr,
+             (SELECT string_agg(d.refobjid::text, ' ' ORDER BY d.refobjid) FROM pg_depend d
+              WHERE d.classid = 'pg_attrdef'::regclass AND d.objid = a.oid AND d.refclassid = 'pg_proc'::regclass) AS functions
+           FROM pg_attrdef a WHERE a.adrelid = 'app.item'::regclass" >"$W/work/$db.log" 2>&1; then
+    not_ok "$label: $from installed, with keys, DEFAULTs and grants" "$(tail -n 10 "$W/work/$db.log")"
+    return
+  fi
+  upd_refused "$label: refused to a superuser (the functions would get two owners)" "$kind" "$TLE" "$db" postgres \
+    'uuid6[: ].*'
+  out=$(upd_update "$kind" "$TLE" "$db")
+  if [ $? -ne 0 ]; then
+    not_ok "$label by $owner, the role that installed it" "$(tail -n 10 <<<"$out")"
+    return
+  fi
+  if [ "$kind" = tle ]; then
+    ok "$label: ALTER EXTENSION uuid6 UPDATE by $owner, the role that created it, after the installer by a role with pgtle_admin"
+    check "$label: the update pg_tle ran is build/tle/dbdev/uuid6--$from--$EDITION_VERSION.sql" \
+      "$(T "$db" postgres -c "SELECT md5(btrim(pgtle.\"uuid6--$from--$EDITION_VERSION.sql\"(), E'\\n'))")" \
+      "$(printf '%s' "$(cat "$TLE/dbdev/uuid6--$from--$EDITION_VERSION.sql")" | md5sum | cut -d' ' -f1)"
+  else
+    check "$label: the plain script by $owner finds $from and updates" \
+      "$(grep '^uuid6: updating' <<<"$out")" "uuid6: updating the SQL edition in schema ids from $from to $EDITION_VERSION"
+  fi
+  check "$label: the version installed" "$(upd_version "$kind" "$db")" \
+    "$([ "$kind" = tle ] && echo "$EDITION_VERSION" || echo plain) RETURN '$EDITION_VERSION'::text"
+  upd_q "$kind" "$db" "$owner" \
+    -c "INSERT INTO app.seen SELECT 'after', c.relname::text, pg_sequence_last_value(c.oid) FROM pg_class c
+        WHERE c.relnamespace = 'ids'::regnamespace AND c.relkind = 'S'" \
+    -c "INSERT INTO app.defaults SELECT 'after', a.adnum, pg_get_expr(a.adbin, a.adrelid),
+          (SELECT string_agg(d.refobjid::text, ' ' ORDER BY d.refobjid) FROM pg_depend d
+           WHERE d.classid = 'pg_attrdef'::regclass AND d.objid = a.oid AND d.refclassid = 'pg_proc'::regclass)
+        FROM pg_attrdef a WHERE a.adrelid = 'app.item'::regclass" \
+    -c "INSERT INTO app.item (phase) SELECT 'after' FROM generate_series(1, 200)" >/dev/null
+  check "$label: the sequences kept their values (those of v6, v7 and v8 at least), every DEFAULT its expression and its functions (same OIDs)" \
+    "$(upd_q "$kind" "$db" "$owner" \
+        -c "SELECT count(*) FILTER (WHERE a.value IS DISTINCT FROM b.value), count(*) FILTER (WHERE b.sequence IN ('uuid6_sql_v6', 'uuid6_sql_v7', 'uuid6_sql_v8')) = 3
+            FROM app.seen b JOIN app.seen a ON a.step = 'after' AND a.sequence = b.sequence WHERE b.step = 'before'" \
+        -c "SELECT count(*) FILTER (WHERE a.expr IS DISTINCT FROM b.expr OR a.functions IS DISTINCT FROM b.functions), count(*)
+            FROM app.defaults b LEFT JOIN app.defaults a ON a.step = 'after' AND a.adnum = b.adnum WHERE b.step = 'before'")" \
+    "0|t
+0|5"
+  check "$label: every key made by a DEFAULT after the update above every key made before (v6, v7, v8, draft; the sequences ahead of the clock)" \
+    "$(upd_q "$kind" "$db" "$owner" -c "
+        SELECT count(*) FILTER (WHERE a.v6 <= (SELECT v6 FROM app.item WHERE phase = 'before' ORDER BY v6 DESC LIMIT 1)
+                                   OR a.v7 <= (SELECT v7 FROM app.item WHERE phase = 'before' ORDER BY v7 DESC LIMIT 1)
+                                   OR a.v8 <= (SELECT v8 FROM app.item WHERE phase = 'before' ORDER BY v8 DESC LIMIT 1)
+                                   OR a.draft <= (SELECT draft FROM app.item WHERE phase = 'before' ORDER BY draft DESC LIMIT 1)),
+               count(*), (SELECT ids.uuid_extract_time(v7) > clock_timestamp() + interval '30 seconds' FROM app.item WHERE phase = 'before' ORDER BY v7 DESC LIMIT 1)
+        FROM app.item a WHERE a.phase = 'after'")" "0|200|t"
+  check "$label: the grants made after the install kept" \
+    "$(upd_q "$kind" "$db" postgres -c "SELECT has_function_privilege('$reader', 'ids.uuid6_advance(uuid)', 'EXECUTE'), has_schema_privilege('$reader', 'ids', 'USAGE')")" \
+    "t|t"
+  if upd_install "$kind" "$TLE" "$fresh" &&
+     upd_q "$kind" "$fresh" "$owner" -c "GRANT USAGE ON SCHEMA ids TO $reader" -c "GRANT EXECUTE ON FUNCTION ids.uuid6_advance(uuid) TO $reader" >/dev/null; then
+    upd_compare "$label" "$kind" "$db" "$fresh"
+  else
+    not_ok "$label: a fresh install of $EDITION_VERSION to compare with"
+  fi
+  # Run again over itself: nothing changes.
+  out=$(upd_update "$kind" "$TLE" "$db") || not_ok "$label: the installer run again" "$(tail -n 10 <<<"$out")"
+  upd_compare "$label, the installer run again" "$kind" "$db" "$fresh"
+}
+
+# update_made_up_test KIND: the made-up edition 0.1 updated to 0.2 (test/edition/update/): an
+# OUT column added, a result type changed under a function that stays and depends on it, a
+# parameter renamed, defaults removed, a function and a sequence gone, a sequence's options
+# changed, a REVOKE, SECURITY DEFINER and SET dropped, an argument type spelt otherwise, a
+# comment gone, a function and a sequence added; a grant and a comment of the user's on objects
+# that stay (the comment one both versions set otherwise) are kept. First refused while a view or a DEFAULT of the
+# user's depends on a function that must go; then done, and compared with a fresh 0.2.
+update_made_up_test() {
+  local kind=$1 db=edition_made_up_$1 fresh=edition_made_up_fresh_$1 owner reader out
+  local label="update $kind, made-up 0.1 -> 0.2" old=$W/work/made-up-0.1 new=$W/work/made-up-0.2
+  [ $made_up = yes ] || return
+  owner=$(upd_owner "$kind")
+  reader=$(upd_reader "$kind")
+  if ! upd_install "$kind" "$old" "$db" ||
+     ! upd_q "$kind" "$db" "$owner" -c "CREATE SCHEMA app" \
+       -c "CREATE TABLE app.t (n bigint DEFAULT ids.syn_next(), u integer DEFAULT ids.syn_user(1), typed integer DEFAULT ids.syn_typed(now()))" \
+       -c "CREATE INDEX t_user ON app.t (ids.syn_user(u))" \
+       -c "INSERT INTO app.t DEFAULT VALUES" -c "INSERT INTO app.t DEFAULT VALUES" \
+       -c "GRANT EXECUTE ON FUNCTION ids.syn_next() TO $reader" \
+       -c "COMMENT ON SEQUENCE ids.syn_seq IS 'the keys of app.t'" \
+       -c "CREATE TABLE app.seen AS SELECT 'before'::text AS step, c.relname::text AS sequence, pg_sequence_last_value(c.oid) AS value
+           FROM pg_class c WHERE c.relnamespace = 'ids'::regnamespace AND c.relkind = 'S'" \
+       -c "CREATE TABLE app.defaults AS SELECT 'before'::text AS step, a.adnum, pg_get_expr(a.adbin, a.adrelid) AS expr,
+             (SELECT string_agg(d.refobjid::text, ' ' ORDER BY d.refobjid) FROM pg_depend d
+              WHERE d.classid = 'pg_attrdef'::regclass AND d.objid = a.oid AND d.refclassid = 'pg_proc'::regclass) AS functions
+           FROM pg_attrdef a WHERE a.adrelid = 'app.t'::regclass" \
+       -c "CREATE VIEW app.status AS SELECT * FROM ids.syn_status()" >"$W/work/$db.log" 2>&1; then
+    not_ok "$label: 0.1 installed" "$(tail -n 10 "$W/work/$db.log")"
+    return
+  fi
+  upd_refused "$label: refused while a view depends on a function whose OUT columns change" "$kind" "$new" "$db" "$owner" \
+    'uuid6 cannot be updated from 0\.1 to 0\.2 in place: rule _RETURN on view app\.status depends on syn_status\(\), which uuid6 0\.2 defines anew'
+  upd_q "$kind" "$db" "$owner" -c "DROP VIEW app.status" -c "CREATE TABLE app.gone (x integer DEFAULT ids.syn_gone(1))" >/dev/null
+  upd_refused "$label: refused while a DEFAULT depends on a function that goes" "$kind" "$new" "$db" "$owner" \
+    'uuid6 cannot be updated from 0\.1 to 0\.2 in place: default value for column x of table app\.gone depends on syn_gone\(integer\), which uuid6 0\.2 no longer has'
+  upd_q "$kind" "$db" "$owner" -c "DROP TABLE app.gone" >/dev/null
+  out=$(upd_update "$kind" "$new" "$db")
+  if [ $? -ne 0 ]; then
+    not_ok "$label by $owner" "$(tail -n 10 <<<"$out")"
+    return
+  fi
+  check "$label: the version installed" "$(upd_version "$kind" "$db")" \
+    "$([ "$kind" = tle ] && echo 0.2 || echo plain) RETURN '0.2'::text"
+  upd_q "$kind" "$db" "$owner" \
+    -c "INSERT INTO app.seen SELECT 'after', c.relname::text, pg_sequence_last_value(c.oid) FROM pg_class c
+        WHERE c.relnamespace = 'ids'::regnamespace AND c.relkind = 'S'" \
+    -c "INSERT INTO app.defaults SELECT 'after', a.adnum, pg_get_expr(a.adbin, a.adrelid),
+          (SELECT string_agg(d.refobjid::text, ' ' ORDER BY d.refobjid) FROM pg_depend d
+           WHERE d.classid = 'pg_attrdef'::regclass AND d.objid = a.oid AND d.refclassid = 'pg_proc'::regclass)
+        FROM pg_attrdef a WHERE a.adrelid = 'app.t'::regclass" \
+    -c "INSERT INTO app.t DEFAULT VALUES" >/dev/null
+  check "$label: sequences kept (values), gone, added; DEFAULTs and the expression index kept; the keys go on" \
+    "$(upd_q "$kind" "$db" "$owner" \
+        -c "SELECT string_agg(format('%s %s', b.sequence, CASE WHEN a.sequence IS NULL THEN 'gone' WHEN a.value IS NOT DISTINCT FROM b.value THEN 'kept' ELSE 'changed' END), ', ' ORDER BY b.sequence)
+            FROM app.seen b LEFT JOIN app.seen a ON a.step = 'after' AND a.sequence = b.sequence WHERE b.step = 'before'" \
+        -c "SELECT string_agg(a.sequence, ', ') FROM app.seen a WHERE a.step = 'after' AND NOT EXISTS (SELECT FROM app.seen b WHERE b.step = 'before' AND b.sequence = a.sequence)" \
+        -c "SELECT count(*) FILTER (WHERE a.expr IS DISTINCT FROM b.expr OR a.functions IS DISTINCT FROM b.functions), count(*)
+            FROM app.defaults b LEFT JOIN app.defaults a ON a.step = 'after' AND a.adnum = b.adnum WHERE b.step = 'before'" \
+        -c "SELECT string_agg(n::text, ' ' ORDER BY n), count(*) FILTER (WHERE u = 4) FROM app.t" \
+        -c "SET enable_seqscan = off" -c "SELECT count(*) FROM app.t WHERE ids.syn_user(u) = 10")" \
+    "syn_seq kept, syn_seq_changed kept, syn_seq_gone gone
+syn_seq_new
+0|3
+0 1 2|3
+3"
+  if upd_install "$kind" "$new" "$fresh" &&
+     upd_q "$kind" "$fresh" "$owner" -c "GRANT EXECUTE ON FUNCTION ids.syn_next() TO $reader" \
+       -c "COMMENT ON SEQUENCE ids.syn_seq IS 'the keys of app.t'" >/dev/null; then
+    upd_compare "$label" "$kind" "$db" "$fresh"
+  else
+    not_ok "$label: a fresh install of 0.2 to compare with"
+  fi
+}
+
 # --- a. pg_tle: registration by pgtle_admin, CREATE EXTENSION by a plain role ---------------
 if [ $have_tle = yes ]; then
   section "PostgreSQL $MAJOR with pg_tle: registration and CREATE EXTENSION without superuser"
@@ -289,6 +543,9 @@ t"
       not_ok "the plain script and the pg_tle edition give the same outputs" "$(head -n 40 "$W/work/compare-plain.diff")"
     fi
   fi
+  section "updates of the plain script"
+  for v in "${RELEASES[@]}"; do update_release_test plain "$v"; done
+  update_made_up_test plain
   cluster_stop "$PLAIN_DIR"
 else
   not_ok "start a server without pg_tle"
@@ -477,3 +734,73 @@ if [ $dump_ok = yes ]; then
 else
   skip "PostgreSQL $MAJOR: no pg_dump/pg_restore of version $MAJOR or later (set DUMP_BINDIR, or: ../shared/tools/pgmatrix 19): the dump test did not run"
 fi
+
+# --- h. updates of the pg_tle edition (the tests above section d) ----------------------------------
+section "updates of the pg_tle edition"
+for v in "${RELEASES[@]}"; do update_release_test tle "$v"; done
+update_made_up_test tle
+
+# --- i. the pg_tle edition turned into the plain script's in place ---------------------------------
+# On a server where the C library's files are installed, CREATE EXTENSION uuid6 and ALTER
+# EXTENSION uuid6 UPDATE take the C library's control file and scripts even in a database where
+# pg_tle has uuid6 registered (an update there runs the C library's update script over the SQL
+# edition's objects), and pg_tle refuses to register the name: a database on the pg_tle edition
+# leaves the extension first (test/edition/detach.sql, by the role that created it), becomes
+# what the plain script installs, and moves to the C library as test/edition/move.sql does.
+section "the pg_tle edition turned into the plain script's in place"
+detach_test() {
+  local db=edition_detach fresh=edition_detach_fresh label="pg_tle -> plain in place"
+  if ! upd_install tle "$TLE" "$db" ||
+     ! T "$db" edition_app -c "CREATE SCHEMA app" \
+       -c "CREATE TABLE app.item (n bigserial PRIMARY KEY, phase text NOT NULL,
+             v6 uuid NOT NULL DEFAULT ids.uuid_generate_v6(), v7 uuid NOT NULL DEFAULT ids.uuid_generate_v7(),
+             v8 uuid NOT NULL DEFAULT ids.uuid_generate_v8())" \
+       -c "SELECT ids.uuid6_advance(ids.uuid_generate_v6(clock_timestamp() + interval '1 minute')),
+                  ids.uuid6_advance(ids.uuid_generate_v7(clock_timestamp() + interval '1 minute')),
+                  ids.uuid6_advance(ids.uuid_generate_v8(clock_timestamp() + interval '1 minute'))" \
+       -c "INSERT INTO app.item (phase) SELECT 'before' FROM generate_series(1, 100)" \
+       -c "GRANT USAGE ON SCHEMA ids TO edition_reader" -c "GRANT EXECUTE ON FUNCTION ids.uuid6_advance(uuid) TO edition_reader" \
+       -c "CREATE TABLE app.defaults AS SELECT 'before'::text AS step, a.adnum, pg_get_expr(a.adbin, a.adrelid) AS expr,
+             (SELECT string_agg(d.refobjid::text, ' ' ORDER BY d.refobjid) FROM pg_depend d
+              WHERE d.classid = 'pg_attrdef'::regclass AND d.objid = a.oid AND d.refclassid = 'pg_proc'::regclass) AS functions
+           FROM pg_attrdef a WHERE a.adrelid = 'app.item'::regclass" >"$W/work/$db.log" 2>&1; then
+    not_ok "$label: the pg_tle edition installed, with keys and DEFAULTs" "$(tail -n 10 "$W/work/$db.log")"
+    return
+  fi
+  if T "$db" edition_app -f "$HERE/detach.sql" >"$W/work/detach.log" 2>&1 &&
+     T "$db" edition_tle_admin -c "SELECT pgtle.uninstall_extension('uuid6')" >>"$W/work/detach.log" 2>&1; then
+    ok "$label: test/edition/detach.sql by edition_app, the role that created the extension; pgtle.uninstall_extension by a role with pgtle_admin"
+  else
+    not_ok "$label: test/edition/detach.sql, then pgtle.uninstall_extension" "$(tail -n 10 "$W/work/detach.log")"
+    return
+  fi
+  T "$db" edition_app -c "INSERT INTO app.defaults SELECT 'after', a.adnum, pg_get_expr(a.adbin, a.adrelid),
+          (SELECT string_agg(d.refobjid::text, ' ' ORDER BY d.refobjid) FROM pg_depend d
+           WHERE d.classid = 'pg_attrdef'::regclass AND d.objid = a.oid AND d.refclassid = 'pg_proc'::regclass)
+        FROM pg_attrdef a WHERE a.adrelid = 'app.item'::regclass" \
+    -c "INSERT INTO app.item (phase) SELECT 'after' FROM generate_series(1, 100)" >/dev/null
+  check "$label: no extension, nothing registered with pg_tle, uuid6_status() says sql_script; DEFAULTs (same functions, OIDs) go on, every new key above the old" \
+    "$(T "$db" edition_app -c "SELECT (SELECT count(*) FROM pg_extension WHERE extname = 'uuid6'),
+                                      (SELECT count(*) FROM pgtle.available_extensions() WHERE name = 'uuid6'),
+                                      (SELECT string_agg(DISTINCT mode, ',') FROM ids.uuid6_status())" \
+        -c "SELECT count(*) FILTER (WHERE a.expr IS DISTINCT FROM b.expr OR a.functions IS DISTINCT FROM b.functions), count(*)
+            FROM app.defaults b LEFT JOIN app.defaults a ON a.step = 'after' AND a.adnum = b.adnum WHERE b.step = 'before'" \
+        -c "SELECT count(*) FILTER (WHERE a.v6 <= (SELECT v6 FROM app.item WHERE phase = 'before' ORDER BY v6 DESC LIMIT 1)
+                                   OR a.v7 <= (SELECT v7 FROM app.item WHERE phase = 'before' ORDER BY v7 DESC LIMIT 1)
+                                   OR a.v8 <= (SELECT v8 FROM app.item WHERE phase = 'before' ORDER BY v8 DESC LIMIT 1)), count(*)
+            FROM app.item a WHERE a.phase = 'after'")" "0|0|sql_script
+0|4
+0|100"
+  # What the plain script of the same version installs, by the same role on the same server.
+  if T postgres postgres -c "DROP DATABASE IF EXISTS $fresh" -c "CREATE DATABASE $fresh" >/dev/null &&
+     T "$fresh" postgres -c "GRANT CREATE ON DATABASE $fresh TO edition_app" >/dev/null &&
+     T "$fresh" edition_app -v schema=ids -f "$TLE/uuid6.sql" >/dev/null &&
+     T "$fresh" edition_app -c "GRANT USAGE ON SCHEMA ids TO edition_reader" -c "GRANT EXECUTE ON FUNCTION ids.uuid6_advance(uuid) TO edition_reader" >/dev/null; then
+    upd_compare "$label: the objects left" tle "$db" "$fresh"
+    out=$(T "$db" edition_app -v schema=ids -f "$TLE/uuid6.sql" 2>&1) || not_ok "$label: the plain script runs over it" "$(tail -n 10 <<<"$out")"
+    upd_compare "$label, then the plain script run over it" tle "$db" "$fresh"
+  else
+    not_ok "$label: a fresh install of the plain script to compare with"
+  fi
+}
+detach_test

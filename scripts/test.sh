@@ -2,8 +2,9 @@
 # The whole uuid6 test suite, from a fresh Debian 12 machine:
 #   installs what is missing, builds (warnings are errors), installs, runs the
 #   core unit tests and a fuzz smoke, starts a scratch cluster in build/ with
-#   uuid6 preloaded, runs pg_regress, the isolation specs and the README
-#   examples, runs pg_regress and the isolation specs again on a second
+#   uuid6 preloaded, runs pg_regress, the isolation specs, the trap test
+#   (test/traps/run.sh: no SQL body of uuid6 runs code another role planted)
+#   and the README examples, runs pg_regress and the isolation specs again on a second
 #   scratch cluster that does not preload uuid6 (as `make installcheck` runs
 #   against a managed server), runs the TAP tests, stops the clusters (also on
 #   failure), and ends with "N passed, N failed".
@@ -123,6 +124,12 @@ run_installcheck() {
 }
 run_installcheck regress "$ROOT/regression.diffs" ISOLATION=
 run_installcheck isolation "$ROOT/test/isolation/regression.diffs" REGRESS=
+
+log "traps: no SQL body of uuid6 runs another role's code (test/traps/run.sh)"
+PSQL="$PG_BINDIR/psql" bash "$ROOT/test/traps/run.sh" c 2>&1 | tee "$BUILD/traps.log"
+traps_bad=$(count '^not ok - ' "$BUILD/traps.log")
+grep -qE '^[0-9]+ passed, 0 failed$' "$BUILD/traps.log" || [ "$traps_bad" -gt 0 ] || traps_bad=1
+record traps "$(count '^ok - ' "$BUILD/traps.log")" "$traps_bad"
 
 log "README examples: every sql block runs, in order; every text block is real output"
 awk '/^```sql$/ {f = 1; next} /^```$/ {f = 0} f' "$ROOT/README.md" >"$BUILD/readme.sql"

@@ -7,10 +7,12 @@
 #                    over an installation of this or an earlier version, it
 #                    updates it in place
 #   uuid6-pgtle.sql  the pg_tle installer, run by a role with pgtle_admin; then
-#                    CREATE EXTENSION uuid6 by any role with CREATE on the database,
-#                    or ALTER EXTENSION uuid6 UPDATE by the role that created it
+#                    CREATE EXTENSION uuid6 SCHEMA uuid6 by any role with CREATE on the
+#                    database, or ALTER EXTENSION uuid6 UPDATE by the role that created it
 #   dbdev/           the same as a database.dev package folder, with the update
 #                    scripts uuid6--OLD--NEW.sql
+# Each refuses a schema that another role can create objects in, or that holds objects
+# of uuid6's names another role owns (scripts/tle-check.sql, run before anything is made).
 #
 # The updates from the earlier releases of the edition (the list below, each
 # with its release commit, whose sources are read from git) are derived from
@@ -74,7 +76,26 @@ for f in "${files[@]}"; do
     fi
 done
 
+# The installation check (scripts/tle-check.sql) filled in: the names the edition creates and
+# the target schema. check_sql TARGET_EXPRESSION HOW_LITERAL
+functions_array="ARRAY[$(for f in "${files[@]}"; do sed -n "s/^CREATE FUNCTION \([a-z0-9_]*\)(.*/'\1'/p" "$src/$f"; done | sort -u | paste -sd, -)]::name[]"
+sequences_array="ARRAY[$(for f in "${files[@]}"; do sed -n "s/^CREATE SEQUENCE IF NOT EXISTS \([a-z0-9_]*\) .*/'\1'/p" "$src/$f"; done | sort -u | paste -sd, -)]::name[]"
+[ "$functions_array" != "ARRAY[]::name[]" ] || die "found no CREATE FUNCTION in the sources"
+check_sql() {
+    TARGET=$1 HOW=$2 FUNCTIONS=$functions_array SEQUENCES=$sequences_array awk '
+        { gsub(/\{\{TARGET\}\}/, ENVIRON["TARGET"]); gsub(/\{\{HOW\}\}/, ENVIRON["HOW"]);
+          gsub(/\{\{FUNCTIONS\}\}/, ENVIRON["FUNCTIONS"]); gsub(/\{\{SEQUENCES\}\}/, ENVIRON["SEQUENCES"]); print }' \
+        "$root/scripts/tle-check.sql"
+}
+for t in "${forbidden_tags[@]}" '$uuid6_pre$'; do
+    if grep -qF -- "$t" "$root/scripts/tle-check.sql"; then die "scripts/tle-check.sql contains the dollar-quote tag $t used by the build"; fi
+done
+
 body() {
+    # The check first: CREATE EXTENSION runs it before it creates anything.
+    printf -- '-- scripts/tle-check.sql\n'
+    check_sql 'pg_catalog.current_schema()' "'CREATE SCHEMA uuid6; CREATE EXTENSION uuid6 SCHEMA uuid6;'"
+    printf '\n'
     for f in "${files[@]}"; do
         printf -- '-- sql/edition/%s\n' "$f"
         cat "$src/$f"
@@ -145,6 +166,11 @@ update_source() { perl "$root/scripts/tle-update.pl" --body "$1" || die "$1"; }
 
 # An update script: what goes before, this version's sources, what goes after.
 update_script() {
+    # The installation check first, as at CREATE EXTENSION: an update binds new
+    # SQL-standard bodies in the schema, which must be uuid6's alone by then too.
+    printf -- '-- scripts/tle-check.sql\n'
+    check_sql 'pg_catalog.current_schema()' "'a schema of its own: REVOKE CREATE on this one from the other roles, then ALTER EXTENSION uuid6 UPDATE'"
+    printf '\n'
     cat "$work/update-$1/pre.sql"
     for f in "${files[@]}"; do
         printf -- '-- sql/edition/%s\n' "$f"
@@ -158,7 +184,7 @@ update_script() {
 # The plain script's wrapper of a part: the schema and the role put in, then
 # run by \gexec.
 plain_piece() {
-    printf 'SELECT replace(replace(%s\n' "$plain_tag"
+    printf 'SELECT pg_catalog.replace(pg_catalog.replace(%s\n' "$plain_tag"
     cat
     printf '%s, %s, pg_catalog.quote_ident(%s)), %s, pg_catalog.quote_ident(current_user)) \\gexec\n' \
         "$plain_tag" "'@extschema@'" ":'schema'" "'@extowner@'"
@@ -229,6 +255,10 @@ cat <<EOF
 --   psql -d DB -v schema=uuid6 -f uuid6.sql   (creates the schema if missing)
 --   psql -d DB -f uuid6.sql                   (into the first schema of search_path)
 --
+-- The schema must be one that only the installing role (with its members and
+-- superusers) can create objects in, and objects there of uuid6's names must be
+-- its own: the script refuses anything else, before it creates anything.
+--
 -- Runs on PostgreSQL 15 and later, as any role that owns the schema or may
 -- create it; needs no extension machinery. Everything happens in one
 -- transaction. Running it again over an installation replaces the functions
@@ -238,16 +268,18 @@ cat <<EOF
 \\set ON_ERROR_STOP on
 \\if :{?schema}
 \\else
-SELECT coalesce(current_schema(), '') AS schema \\gset
+SELECT coalesce(pg_catalog.current_schema(), '') AS schema \\gset
 \\endif
 \\if :{?outer_transaction}
 \\else
 BEGIN;
 \\endif
 SET LOCAL client_min_messages = warning;
+-- The preamble's own names are PostgreSQL's, whatever the caller's search_path.
+SET LOCAL search_path = pg_catalog, pg_temp;
 -- Where to install, checked before anything is created.
 SELECT format(\$uuid6_pre\$
-DO \$uuid6_check\$
+DO \$uuid6_names\$
 BEGIN
     IF %1\$L = '' THEN
         RAISE EXCEPTION 'uuid6: no schema to install into'
@@ -261,17 +293,6 @@ BEGIN
         RAISE EXCEPTION 'uuid6: the plain script does not install into a schema, or for a role, whose name holds a quote, a backslash or a dollar sign'
             USING ERRCODE = '42602';
     END IF;
-    -- The sequences hold the keys' order: never adopt ones another role
-    -- owns (it could set them back), nor objects of another kind by those names.
-    IF EXISTS (SELECT FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-               WHERE n.nspname = %1\$L
-                 AND c.relname IN ('uuid6_sql_v6', 'uuid6_sql_v7', 'uuid6_sql_v8',
-                                   'uuid6_sql_draft_ms', 'uuid6_sql_draft_us', 'uuid6_sql_draft_ns')
-                 AND (c.relkind <> 'S' OR NOT pg_catalog.pg_has_role(current_user, c.relowner, 'USAGE'))) THEN
-        RAISE EXCEPTION 'uuid6: schema %% holds a uuid6_sql_ relation that is not a sequence of this role', %1\$L
-            USING ERRCODE = '42501',
-                  HINT = 'Run the script as the role that owns the edition''s sequences there, or install into another schema.';
-    END IF;
     IF EXISTS (SELECT FROM pg_catalog.pg_extension e JOIN pg_catalog.pg_namespace n ON n.oid = e.extnamespace
                WHERE e.extname = 'uuid6' AND n.nspname = %1\$L) THEN
         RAISE EXCEPTION 'uuid6: the extension uuid6 is installed in schema %%, the plain script cannot go there', %1\$L
@@ -279,14 +300,22 @@ BEGIN
                   HINT = 'Install the plain script into another schema, or use the extension.';
     END IF;
 END
-\$uuid6_check\$\$uuid6_pre\$, :'schema') \\gexec
+\$uuid6_names\$\$uuid6_pre\$, :'schema') \\gexec
 SELECT format('CREATE SCHEMA IF NOT EXISTS %I', :'schema') \\gexec
+-- Who else can create there, and whose objects hold uuid6's names (scripts/tle-check.sql;
+-- also a "@" in the names).
+SELECT format(\$uuid6_pre\$
+EOF
+check_sql '%1$L' "'CREATE SCHEMA uuid6; then psql -d DB -v schema=uuid6 -f uuid6.sql'" |
+    sed -e 's/%/%%/g' -e 's/%%1\$L/%1$L/g'
+cat <<EOF
+\$uuid6_pre\$, :'schema') \\gexec
 SELECT format('SET LOCAL search_path = %I, pg_temp', :'schema') \\gexec
 EOF
 plain_update_before
 for f in "${files[@]}"; do
     printf -- '-- sql/edition/%s\n' "$f"
-    printf 'SELECT replace(replace(%s\n' "$plain_tag"
+    printf 'SELECT pg_catalog.replace(pg_catalog.replace(%s\n' "$plain_tag"
     update_source "$src/$f"
     printf '%s, %s, pg_catalog.quote_ident(%s)), %s, pg_catalog.quote_ident(current_user)) \\gexec\n' \
         "$plain_tag" "'@extschema@'" ":'schema'" "'@extowner@'"
@@ -312,7 +341,9 @@ cat <<EOF
 --
 -- Run by a role with pgtle_admin in a database where pg_tle is installed
 -- (CREATE EXTENSION pg_tle); then any role with CREATE on the database runs
---   CREATE EXTENSION uuid6;        -- or: CREATE EXTENSION uuid6 SCHEMA uuid6;
+--   CREATE SCHEMA uuid6;  CREATE EXTENSION uuid6 SCHEMA uuid6;
+-- into a schema of its own: CREATE EXTENSION refuses a schema that another role can
+-- create objects in (public, where PUBLIC may create in it).
 -- Where an earlier version is registered, it registers $version beside it with
 -- the updates to $version${update_from[*]:+ (from ${update_from[*]})} and makes $version the default: the role that
 -- created the extension then runs ALTER EXTENSION uuid6 UPDATE. What is
@@ -389,10 +420,15 @@ pg_tle. The generators draw from one strictly increasing sequence per version pe
 database, across all of its sessions: keys sort in the order they were made.
 
     select dbdev.install('uuid6');
-    create extension uuid6;
+    create schema uuid6;
+    create extension uuid6 schema uuid6;
 
-    create table item (id uuid primary key default uuid_generate_v7(), body text);
-    select uuid_extract_time(id) from item;
+    create table item (id uuid primary key default uuid6.uuid_generate_v7(), body text);
+    select uuid6.uuid_extract_time(id) from item;
+
+uuid6 goes into a schema of its own, where no other role can create objects:
+CREATE EXTENSION refuses a schema another role could add functions or operators to
+that uuid6's functions would then run. Grant USAGE on it to the roles that use it.
 
 Functions: uuid_generate_v6/v7/v8(), their backfill forms uuid_generate_v6/v7/v8(at
 timestamptz), uuid_generate_v8(bytea), uuid_extract_time(uuid [, sub_ms boolean]),

@@ -2,67 +2,135 @@
 -- src/pg/ulid_functions.cpp: the 128 bits in 26 characters of Crockford's
 -- base32, most significant first, the first character holding only the top
 -- 3 bits. The alphabet is in ASCII order, so the text sorts like the uuid.
+--
+-- As in 12_time.sql (see its top): the work is in SQL-standard helpers
+-- (bound at installation, inlined), the STRICT public functions are PL/pgSQL
+-- calls of qualified helpers with exact argument types, and errors come from
+-- a raiser with a pinned search_path.
+
+-- The 64-bit words of a UUID: octets 0-7 (start_octet 0) or 8-15 (start_octet 8).
+CREATE FUNCTION uuid6_sql_word(id uuid, start_octet integer) RETURNS bigint
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    RETURN (get_byte(uuid_send(id), start_octet)::bigint << 56) | (get_byte(uuid_send(id), start_octet + 1)::bigint << 48)
+           | (get_byte(uuid_send(id), start_octet + 2)::bigint << 40) | (get_byte(uuid_send(id), start_octet + 3)::bigint << 32)
+           | (get_byte(uuid_send(id), start_octet + 4)::bigint << 24) | (get_byte(uuid_send(id), start_octet + 5) << 16)
+           | (get_byte(uuid_send(id), start_octet + 6) << 8) | get_byte(uuid_send(id), start_octet + 7);
+COMMENT ON FUNCTION uuid6_sql_word(uuid, integer) IS
+    'uuid6 internal: the 64-bit word of a UUID that starts at octet start_octet (0 or 8) (SQL-standard body, inlined)';
 
 -- Each character is 5 bits of the 130-bit string of two zero bits and the
--- UUID's 128 bits.
+-- UUID's 128 bits: of the high word hi, then (the 14th straddles them) of
+-- the low word lo. (>> brings in copies of the sign bit; the masks drop
+-- them.)
+CREATE FUNCTION uuid6_sql_ulid(hi bigint, lo bigint) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    RETURN substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((hi >> 61) & 7)::integer + 1, 1)
+           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((hi >> 56) & 31)::integer + 1, 1)
+           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((hi >> 51) & 31)::integer + 1, 1)
+           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((hi >> 46) & 31)::integer + 1, 1)
+           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((hi >> 41) & 31)::integer + 1, 1)
+           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((hi >> 36) & 31)::integer + 1, 1)
+           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((hi >> 31) & 31)::integer + 1, 1)
+           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((hi >> 26) & 31)::integer + 1, 1)
+           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((hi >> 21) & 31)::integer + 1, 1)
+           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((hi >> 16) & 31)::integer + 1, 1)
+           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((hi >> 11) & 31)::integer + 1, 1)
+           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((hi >> 6) & 31)::integer + 1, 1)
+           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((hi >> 1) & 31)::integer + 1, 1)
+           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', (((hi & 1) << 4) | ((lo >> 60) & 15))::integer + 1, 1)
+           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((lo >> 55) & 31)::integer + 1, 1)
+           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((lo >> 50) & 31)::integer + 1, 1)
+           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((lo >> 45) & 31)::integer + 1, 1)
+           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((lo >> 40) & 31)::integer + 1, 1)
+           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((lo >> 35) & 31)::integer + 1, 1)
+           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((lo >> 30) & 31)::integer + 1, 1)
+           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((lo >> 25) & 31)::integer + 1, 1)
+           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((lo >> 20) & 31)::integer + 1, 1)
+           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((lo >> 15) & 31)::integer + 1, 1)
+           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((lo >> 10) & 31)::integer + 1, 1)
+           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((lo >> 5) & 31)::integer + 1, 1)
+           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', (lo & 31)::integer + 1, 1);
+COMMENT ON FUNCTION uuid6_sql_ulid(bigint, bigint) IS
+    'uuid6 internal: the ULID text of a UUID''s two 64-bit words (SQL-standard body, inlined)';
+
 CREATE FUNCTION uuid_to_ulid(uuid) RETURNS text
     LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+-- Qualified calls with exact argument types only (see 12_time.sql); the
+-- words in variables, so that the helper reads each once.
 DECLARE
-  a constant text := '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-  b constant bit(130) := B'00' || ('x' || replace($1::text, '-', ''))::bit(128);
+  hi bigint := @extschema@.uuid6_sql_word($1, 0);
+  lo bigint := @extschema@.uuid6_sql_word($1, 8);
 BEGIN
-  RETURN substr(a, substring(b FROM   1 FOR 5)::integer + 1, 1) || substr(a, substring(b FROM   6 FOR 5)::integer + 1, 1)
-      || substr(a, substring(b FROM  11 FOR 5)::integer + 1, 1) || substr(a, substring(b FROM  16 FOR 5)::integer + 1, 1)
-      || substr(a, substring(b FROM  21 FOR 5)::integer + 1, 1) || substr(a, substring(b FROM  26 FOR 5)::integer + 1, 1)
-      || substr(a, substring(b FROM  31 FOR 5)::integer + 1, 1) || substr(a, substring(b FROM  36 FOR 5)::integer + 1, 1)
-      || substr(a, substring(b FROM  41 FOR 5)::integer + 1, 1) || substr(a, substring(b FROM  46 FOR 5)::integer + 1, 1)
-      || substr(a, substring(b FROM  51 FOR 5)::integer + 1, 1) || substr(a, substring(b FROM  56 FOR 5)::integer + 1, 1)
-      || substr(a, substring(b FROM  61 FOR 5)::integer + 1, 1) || substr(a, substring(b FROM  66 FOR 5)::integer + 1, 1)
-      || substr(a, substring(b FROM  71 FOR 5)::integer + 1, 1) || substr(a, substring(b FROM  76 FOR 5)::integer + 1, 1)
-      || substr(a, substring(b FROM  81 FOR 5)::integer + 1, 1) || substr(a, substring(b FROM  86 FOR 5)::integer + 1, 1)
-      || substr(a, substring(b FROM  91 FOR 5)::integer + 1, 1) || substr(a, substring(b FROM  96 FOR 5)::integer + 1, 1)
-      || substr(a, substring(b FROM 101 FOR 5)::integer + 1, 1) || substr(a, substring(b FROM 106 FOR 5)::integer + 1, 1)
-      || substr(a, substring(b FROM 111 FOR 5)::integer + 1, 1) || substr(a, substring(b FROM 116 FOR 5)::integer + 1, 1)
-      || substr(a, substring(b FROM 121 FOR 5)::integer + 1, 1) || substr(a, substring(b FROM 126 FOR 5)::integer + 1, 1);
+  RETURN @extschema@.uuid6_sql_ulid(hi, lo);
 END
 $$;
 COMMENT ON FUNCTION uuid_to_ulid(uuid) IS
     'The UUID as a ULID: 26 upper-case Crockford base32 characters that sort like the UUID';
 
--- A well-formed ULID (the pattern: 26 characters of the alphabet in either
--- case, the first at most 7) is read 5 bits a character. Anything else is
--- refused with the error the C library gives, naming what is wrong: the
--- length in characters, the first character outside the alphabet (quoted
--- only when it is a printable ASCII character), or a first character above
--- 7. Only ASCII letters are folded to upper case: upper() could map a
--- character from outside ASCII onto a letter of the alphabet. (ascii() is
--- asked only about single bytes: it refuses other multi-byte characters
--- than UTF-8's.)
-CREATE FUNCTION uuid_from_ulid(text) RETURNS uuid
-    LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+-- A well-formed ULID: 26 characters of the alphabet in either case, the
+-- first at most 7. Matched under the C collation whatever the argument's:
+-- regular expressions and strpos refuse a nondeterministic one.
+CREATE FUNCTION uuid6_sql_ulid_ok(s text) RETURNS boolean
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    RETURN s COLLATE "C" ~ '^[0-7][0-9ABCDEFGHJKMNPQRSTVWXYZabcdefghjkmnpqrstvwxyz]{25}$';
+COMMENT ON FUNCTION uuid6_sql_ulid_ok(text) IS
+    'uuid6 internal: whether a text is a well-formed ULID (SQL-standard body, inlined)';
+
+-- A well-formed ULID read 5 bits a character into the two words: a
+-- character's value is its position in the alphabet, upper case first, then
+-- the letters in lower case 32 further on (so & 31 folds them; the '#'
+-- never match).
+CREATE FUNCTION uuid6_sql_ulid_value(s text) RETURNS uuid
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    RETURN @extschema@.uuid6_sql_uuid(
+        (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 1, 1) COLLATE "C") - 1) & 31)::bigint << 61)
+        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 2, 1) COLLATE "C") - 1) & 31)::bigint << 56)
+        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 3, 1) COLLATE "C") - 1) & 31)::bigint << 51)
+        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 4, 1) COLLATE "C") - 1) & 31)::bigint << 46)
+        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 5, 1) COLLATE "C") - 1) & 31)::bigint << 41)
+        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 6, 1) COLLATE "C") - 1) & 31)::bigint << 36)
+        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 7, 1) COLLATE "C") - 1) & 31)::bigint << 31)
+        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 8, 1) COLLATE "C") - 1) & 31)::bigint << 26)
+        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 9, 1) COLLATE "C") - 1) & 31)::bigint << 21)
+        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 10, 1) COLLATE "C") - 1) & 31)::bigint << 16)
+        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 11, 1) COLLATE "C") - 1) & 31)::bigint << 11)
+        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 12, 1) COLLATE "C") - 1) & 31)::bigint << 6)
+        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 13, 1) COLLATE "C") - 1) & 31)::bigint << 1)
+        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 14, 1) COLLATE "C") - 1) & 31) >> 4),
+        ((((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 14, 1) COLLATE "C") - 1) & 31) & 15)::bigint << 60)
+        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 15, 1) COLLATE "C") - 1) & 31)::bigint << 55)
+        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 16, 1) COLLATE "C") - 1) & 31)::bigint << 50)
+        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 17, 1) COLLATE "C") - 1) & 31)::bigint << 45)
+        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 18, 1) COLLATE "C") - 1) & 31)::bigint << 40)
+        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 19, 1) COLLATE "C") - 1) & 31)::bigint << 35)
+        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 20, 1) COLLATE "C") - 1) & 31)::bigint << 30)
+        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 21, 1) COLLATE "C") - 1) & 31)::bigint << 25)
+        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 22, 1) COLLATE "C") - 1) & 31)::bigint << 20)
+        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 23, 1) COLLATE "C") - 1) & 31)::bigint << 15)
+        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 24, 1) COLLATE "C") - 1) & 31)::bigint << 10)
+        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 25, 1) COLLATE "C") - 1) & 31)::bigint << 5)
+        | ((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 26, 1) COLLATE "C") - 1) & 31));
+COMMENT ON FUNCTION uuid6_sql_ulid_value(text) IS
+    'uuid6 internal: the UUID of a well-formed ULID (SQL-standard body, inlined)';
+
+-- Anything else is refused with the error the C library gives, naming what
+-- is wrong: the length in characters, the first character outside the
+-- alphabet (quoted only when it is a printable ASCII character), or a first
+-- character above 7. Only ASCII letters are folded to upper case: upper()
+-- could map a character from outside ASCII onto a letter of the alphabet.
+-- (ascii() is asked only about single bytes: it refuses other multi-byte
+-- characters than UTF-8's.) A raiser: it runs only to raise, so its
+-- search_path is pinned.
+CREATE FUNCTION uuid6_sql_ulid_refused(text) RETURNS uuid
+    LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+    SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
-  -- Under the C collation whatever the argument's: regular expressions and
-  -- strpos refuse a nondeterministic one.
+  -- Under the C collation whatever the argument's: strpos refuses a
+  -- nondeterministic one.
   s constant text COLLATE "C" := $1;
   a constant text COLLATE "C" := '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-  u text COLLATE "C";
-  b bit(130);
   c text COLLATE "C";
 BEGIN
-  IF s ~ '^[0-7][0-9ABCDEFGHJKMNPQRSTVWXYZabcdefghjkmnpqrstvwxyz]{25}$' THEN
-    u := translate(s, 'abcdefghjkmnpqrstvwxyz', 'ABCDEFGHJKMNPQRSTVWXYZ');
-    b := (strpos(a, substr(u,  1, 1)) - 1)::bit(5) || (strpos(a, substr(u,  2, 1)) - 1)::bit(5) || (strpos(a, substr(u,  3, 1)) - 1)::bit(5)
-      || (strpos(a, substr(u,  4, 1)) - 1)::bit(5) || (strpos(a, substr(u,  5, 1)) - 1)::bit(5) || (strpos(a, substr(u,  6, 1)) - 1)::bit(5)
-      || (strpos(a, substr(u,  7, 1)) - 1)::bit(5) || (strpos(a, substr(u,  8, 1)) - 1)::bit(5) || (strpos(a, substr(u,  9, 1)) - 1)::bit(5)
-      || (strpos(a, substr(u, 10, 1)) - 1)::bit(5) || (strpos(a, substr(u, 11, 1)) - 1)::bit(5) || (strpos(a, substr(u, 12, 1)) - 1)::bit(5)
-      || (strpos(a, substr(u, 13, 1)) - 1)::bit(5) || (strpos(a, substr(u, 14, 1)) - 1)::bit(5) || (strpos(a, substr(u, 15, 1)) - 1)::bit(5)
-      || (strpos(a, substr(u, 16, 1)) - 1)::bit(5) || (strpos(a, substr(u, 17, 1)) - 1)::bit(5) || (strpos(a, substr(u, 18, 1)) - 1)::bit(5)
-      || (strpos(a, substr(u, 19, 1)) - 1)::bit(5) || (strpos(a, substr(u, 20, 1)) - 1)::bit(5) || (strpos(a, substr(u, 21, 1)) - 1)::bit(5)
-      || (strpos(a, substr(u, 22, 1)) - 1)::bit(5) || (strpos(a, substr(u, 23, 1)) - 1)::bit(5) || (strpos(a, substr(u, 24, 1)) - 1)::bit(5)
-      || (strpos(a, substr(u, 25, 1)) - 1)::bit(5) || (strpos(a, substr(u, 26, 1)) - 1)::bit(5);
-    RETURN (lpad(to_hex(substring(b FROM 3 FOR 64)::bigint), 16, '0')
-            || lpad(to_hex(substring(b FROM 67 FOR 64)::bigint), 16, '0'))::uuid;
-  END IF;
   IF octet_length(s) <> 26 THEN
     IF length(s) <> 26 THEN
       RAISE EXCEPTION 'invalid ULID: "%"', s
@@ -102,8 +170,22 @@ BEGIN
               DETAIL = format('The first character is "%s", above "7": the value exceeds 128 bits.', c);
     END IF;
   END LOOP;
-  -- The pattern accepts everything else.
+  -- uuid6_sql_ulid_ok accepts everything else.
   RAISE EXCEPTION 'uuid_from_ulid found nothing wrong with a text it refused' USING ERRCODE = 'internal_error';
+END
+$$;
+COMMENT ON FUNCTION uuid6_sql_ulid_refused(text) IS
+    'uuid6 internal: raises the 22P02 error of a text that is not a ULID, naming what is wrong (a raiser: pinned search_path)';
+
+CREATE FUNCTION uuid_from_ulid(text) RETURNS uuid
+    LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+-- Control flow and qualified calls with exact argument types only (see
+-- 12_time.sql).
+BEGIN
+  IF @extschema@.uuid6_sql_ulid_ok($1) THEN
+    RETURN @extschema@.uuid6_sql_ulid_value($1);
+  END IF;
+  RETURN @extschema@.uuid6_sql_ulid_refused($1);
 END
 $$;
 COMMENT ON FUNCTION uuid_from_ulid(text) IS

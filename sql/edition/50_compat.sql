@@ -4,40 +4,54 @@
 -- uuid_generate_v7(timestamptz).
 
 -- A v7's Unix milliseconds as the UTC wall-clock time, in integer steps
--- only: whole hours (make_interval multiplies them in int64), then the
--- milliseconds within the hour, whose product with interval's microseconds
--- is an integer well inside a double's exact range. As one number of
--- seconds or milliseconds in a double, late values (the layout reaches year
--- 10889) and many fractions of a second would not convert exactly.
--- Timestamp arithmetic without a time zone involves no zone's rules.
+-- only: the two 24-bit halves of the milliseconds (12_time.sql), whose
+-- products with interval's microseconds are integers well inside a double's
+-- exact range. As one number of seconds or milliseconds in a double, late
+-- values (the layout reaches year 10889) and many fractions of a second
+-- would not convert exactly. Timestamp arithmetic without a time zone
+-- involves no zone's rules.
+--
+-- As in 12_time.sql (see its top): SQL-standard helpers (bound at
+-- installation, inlined) behind STRICT PL/pgSQL functions of one qualified
+-- call with exact argument types.
+CREATE FUNCTION uuid6_sql_v7_timestamp(id uuid) RETURNS timestamp
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    RETURN CASE WHEN @extschema@.uuid6_sql_version(id) = 7
+                THEN timestamp '1970-01-01 00:00:00'
+                     + @extschema@.uuid6_sql_ms_high(id, false) * interval '16777216 milliseconds'
+                     + @extschema@.uuid6_sql_ms_low(id, false) * interval '1 millisecond' END;
+COMMENT ON FUNCTION uuid6_sql_v7_timestamp(uuid) IS
+    'uuid6 internal: uuid_v7_to_timestamp (SQL-standard body, inlined)';
+
 CREATE FUNCTION uuid_v7_to_timestamp(uuid) RETURNS timestamp
     LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
-DECLARE
-  t text := $1::text;
-  ms bigint;
+-- One qualified call with its exact argument type (see 12_time.sql).
 BEGIN
-  IF substr(t, 15, 1) <> '7' OR substr(t, 20, 1) NOT IN ('8', '9', 'a', 'b') THEN
-    RETURN NULL;
-  END IF;
-  ms := ('x' || substr(t, 1, 8) || substr(t, 10, 4))::bit(48)::bigint;
-  RETURN timestamp '1970-01-01 00:00:00' + make_interval(hours => (ms / 3600000)::integer)
-         + (ms % 3600000) * interval '1 millisecond';
+  RETURN @extschema@.uuid6_sql_v7_timestamp($1);
 END
 $$;
 COMMENT ON FUNCTION uuid_v7_to_timestamp(uuid) IS
     'pg_uuidv7 API: the Unix milliseconds of a UUIDv7 as a timestamp in UTC, whatever the session TimeZone; NULL for other versions';
 
+CREATE FUNCTION uuid6_sql_v7_timestamptz(id uuid) RETURNS timestamptz
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    RETURN @extschema@.uuid6_sql_v7_timestamp(id) AT TIME ZONE 'UTC';
+COMMENT ON FUNCTION uuid6_sql_v7_timestamptz(uuid) IS
+    'uuid6 internal: uuid_v7_to_timestamptz (SQL-standard body, inlined)';
+
 CREATE FUNCTION uuid_v7_to_timestamptz(uuid) RETURNS timestamptz
     LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+-- One qualified call with its exact argument type (see 12_time.sql).
 BEGIN
-  RETURN @extschema@.uuid_v7_to_timestamp($1) AT TIME ZONE 'UTC';
+  RETURN @extschema@.uuid6_sql_v7_timestamptz($1);
 END
 $$;
 COMMENT ON FUNCTION uuid_v7_to_timestamptz(uuid) IS
     'pg_uuidv7 API: the Unix milliseconds of a UUIDv7 as timestamptz; NULL for other versions';
 
 -- As in the C library, the makers are SQL with a standard body: bound to
--- the functions they call when created, and inlined by the planner, so that
+-- the functions they call when created (so the caller's search_path does not
+-- reach them), and inlined by the planner, so that
 -- a constant zero folds the CASE away (zero = true then becomes
 -- uuid_v7_floor, IMMUTABLE, usable as an index condition). VOLATILE because
 -- one branch draws random bits; not STRICT, because a STRICT SQL function

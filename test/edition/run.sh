@@ -20,6 +20,10 @@
 #             without pg_tle; run again over itself
 #   move      on the C library's server (C_PG_CONFIG): a database on the plain edition moved to
 #             the C library and back, each in one transaction (test/edition/move.sql)
+#   safety    on pg_tle and with the plain script: the installers refuse a schema others can
+#             create in, objects of uuid6's names others own, and "@" in names
+#             (test/edition/installers.sh); the trap test (test/traps/run.sh); a backfilled v8
+#             never reads as a spread key
 #
 # Installations: MAJOR 15 makes /opt/pg15-tle with test/edition/pg15-tle.sh; 18 uses
 # /opt/pgmatrix/18-tle (made with ../shared/tools/pgmatrix when missing); pg_tle is built into
@@ -487,6 +491,27 @@ if [ $have_tle = yes ]; then
   done
 fi
 
+# --- safety: the installers refuse to share, and no body runs another role's code ---------------
+# edition_suite MODE DIR PORT SCRIPT: a suite of its own (test/edition/installers.sh,
+# test/traps/run.sh) against the server in DIR, its ok / not ok lines counted here.
+edition_suite() {
+  local mode=$1 dir=$2 port=$3 script=$4 log="$W/work/$(basename "$(dirname "$4")")-$(basename "$4" .sh)-$1.log" line
+  PGHOST=$dir PGPORT=$port PGUSER=postgres PSQL=$PSQL TLE=$TLE bash "$script" "$mode" >"$log" 2>&1
+  while IFS= read -r line; do
+    case "$line" in
+      "ok - "*) ok "${line#ok - }" ;;
+      "not ok - "*) not_ok "${line#not ok - }" ;;
+      "# "*) echo "$line" ;;
+    esac
+  done <"$log"
+  grep -qE '^(ok|not ok) - ' "$log" || not_ok "$script $mode reported nothing" "$(tail -n 20 "$log")"
+}
+if [ $have_tle = yes ]; then
+  section "the pg_tle edition: CREATE EXTENSION refuses to share; the trap test"
+  edition_suite tle "$TLE_DIR" "$PORT" "$HERE/installers.sh"
+  edition_suite tle "$TLE_DIR" "$PORT" "$ROOT/test/traps/run.sh"
+fi
+
 # --- c. compare: the same inputs, the same outputs --------------------------------------------
 compare_on() {  # compare_on DIR PORT DB SEARCH_PATH OUT
   as_postgres "$PSQL" -X -q -v ON_ERROR_STOP=1 -h "$1" -p "$2" -U postgres -d "$3" \
@@ -543,6 +568,35 @@ t"
       not_ok "the plain script and the pg_tle edition give the same outputs" "$(head -n 40 "$W/work/compare-plain.diff")"
     fi
   fi
+  # The backfilled v8 never reads as a spread key (the C library's WithoutSpreadMark): random
+  # low words lo forced to carry the mark with a bucket count digit of 8 (any first byte), with
+  # 9, and with the mark one bit off. Each row: whether the key reads as a spread key, and the
+  # bits of its low word that differ from lo; then the same key without the flip (it would).
+  check "a backfilled v8 whose random bits carry the spread mark has bit 123 flipped, and only that one" \
+    "$(P edition_plain edition_owner -c "
+      SELECT string_agg(format('%s %s', ids.uuid_spread_buckets(u) IS NOT NULL,
+                               ('x' || right(replace(u::text, '-', ''), 16))::bit(64)::bigint # lo), ' | ' ORDER BY n)
+             || ' | unflipped ' || (ids.uuid_spread_buckets(ids.uuid6_sql_uuid(ids.uuid6_sql_v8_hi(1645557742123456),
+                                                                            (-9223372036854775808 | (49391043::bigint << 4) | 8))) IS NOT NULL)
+      FROM (SELECT n, lo, ids.uuid6_sql_v8_at(1645557742123456, lo) AS u
+            FROM (VALUES (1, -9223372036854775808 | (49391043::bigint << 4) | 8),
+                         (2, -9223372036854775808 | (49391043::bigint << 4) | 9),
+                         (3, -9223372036854775808 | (49391042::bigint << 4) | 8)) AS v(n, lo)) s")" \
+    "f 16 | f 0 | f 0 | unflipped true"
+  # Backfilling in bulk with a parallel plan that writes (CREATE TABLE AS): the backfill
+  # generators are PARALLEL SAFE, as in the C library, and must run there.
+  parallel="SET parallel_setup_cost = 0; SET parallel_tuple_cost = 0; SET min_parallel_table_scan_size = 0; SET max_parallel_workers_per_gather = 2;"
+  P edition_plain edition_owner -c "CREATE TABLE ids.backfill_from AS SELECT g, timestamptz '2024-01-01' + g * interval '1 second' AS t FROM generate_series(1, 20000) AS g" >/dev/null
+  check "uuid_generate_v6/v7/v8(timestamptz) in a parallel CREATE TABLE AS (plan, rows, distinct keys, times read back)" \
+    "$(P edition_plain edition_owner -c "$parallel EXPLAIN (COSTS OFF) CREATE TABLE ids.backfill AS SELECT ids.uuid_generate_v7(t) FROM ids.backfill_from" | grep -c Gather
+       P edition_plain edition_owner \
+         -c "$parallel CREATE TABLE ids.backfill AS SELECT g, ids.uuid_generate_v6(t) AS v6, ids.uuid_generate_v7(t) AS v7, ids.uuid_generate_v8(t) AS v8 FROM ids.backfill_from" \
+         -c "SELECT count(*), count(DISTINCT v7), count(*) FILTER (WHERE ids.uuid_extract_time(v7) = t AND ids.uuid_extract_time(v6) = t AND ids.uuid_extract_time(v8) = t) FROM ids.backfill JOIN ids.backfill_from USING (g)" 2>&1)" \
+    "1
+20000|20000|20000"
+  section "the plain script: it refuses to share; the trap test"
+  edition_suite plain "$PLAIN_DIR" $((PORT + 1)) "$HERE/installers.sh"
+  edition_suite plain "$PLAIN_DIR" $((PORT + 1)) "$ROOT/test/traps/run.sh"
   section "updates of the plain script"
   for v in "${RELEASES[@]}"; do update_release_test plain "$v"; done
   update_made_up_test plain

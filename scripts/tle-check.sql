@@ -1,0 +1,90 @@
+-- uuid6, SQL edition: the schema it goes into, checked before anything is created there.
+-- scripts/tle.sh puts this block at the head of the pg_tle and database.dev scripts (it runs
+-- first in CREATE EXTENSION) and into the plain script's preamble, filling in the target
+-- schema, the way to install into a schema of its own, and the names the edition creates
+-- (the words in double braces).
+--
+-- uuid6's functions call each other and PostgreSQL's by name, and PostgreSQL binds a name
+-- through the schemas it searches. A role that can create objects in uuid6's schema can add
+-- functions or operators that a call of uuid6's resolves to, and run its own code as whoever
+-- makes a key; a function or sequence of uuid6's names that another role owns stays that
+-- role's, to change as it likes. So the installing role must be the only one (with its own
+-- members and superusers) that can create in the schema, and every object there by one of
+-- uuid6's names must be its own. The error changes nothing: the plain script runs in one
+-- transaction, CREATE EXTENSION is one statement.
+DO $uuid6_check$
+DECLARE
+  saved_path text := pg_catalog.current_setting('search_path');
+  -- (Read before the search_path below is set: in CREATE EXTENSION it is the target schema.)
+  target text := {{TARGET}};
+  schema_oid oid;
+  installer oid;
+  other text;
+BEGIN
+  -- Every name below is PostgreSQL's own, whatever the installer's search_path.
+  PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
+  installer := (SELECT oid FROM pg_roles WHERE rolname = current_user);
+  -- pg_tle and PostgreSQL write the schema's and the installer's names into the functions'
+  -- text in place of @extschema@ and @extowner@, one after the other: a name that holds a @
+  -- could make the one name hold the other's placeholder.
+  IF strpos(target, '@') > 0 OR strpos(current_user, '@') > 0 THEN
+    RAISE EXCEPTION 'uuid6 does not install into a schema, or for a role, whose name holds "@"'
+      USING ERRCODE = 'invalid_name',
+            DETAIL = format('Schema %I, role %I.', target, current_user),
+            HINT = 'Use names without "@": ' || {{HOW}};
+  END IF;
+  schema_oid := (SELECT oid FROM pg_namespace WHERE nspname = target);
+  IF schema_oid IS NULL THEN
+    RAISE EXCEPTION 'uuid6: schema % does not exist', target
+      USING ERRCODE = 'invalid_schema_name', HINT = {{HOW}};
+  END IF;
+  -- Who can create in the schema: PUBLIC, or any role that holds the schema's CREATE
+  -- privilege (its owner, a grantee) or is a member of one, other than superusers, the
+  -- installer and its own members. (Roles of PostgreSQL's own, such as pg_database_owner,
+  -- hold privileges for their members, who are checked in their place.)
+  IF EXISTS (SELECT FROM pg_namespace n, aclexplode(coalesce(n.nspacl, acldefault('n', n.nspowner))) a
+             WHERE n.oid = schema_oid AND a.grantee = 0 AND a.privilege_type = 'CREATE') THEN
+    other := 'PUBLIC';
+  ELSE
+    other := (SELECT min(quote_ident(r.rolname))
+              FROM (SELECT n.nspowner AS holder FROM pg_namespace n WHERE n.oid = schema_oid
+                    UNION
+                    SELECT a.grantee FROM pg_namespace n,
+                           aclexplode(coalesce(n.nspacl, acldefault('n', n.nspowner))) a
+                    WHERE n.oid = schema_oid AND a.privilege_type = 'CREATE' AND a.grantee <> 0) h
+              JOIN pg_roles r ON r.oid >= 16384 AND pg_has_role(r.oid, h.holder, 'MEMBER')
+              WHERE NOT r.rolsuper AND r.oid <> installer AND NOT pg_has_role(r.oid, installer, 'MEMBER'));
+  END IF;
+  IF other IS NOT NULL THEN
+    RAISE EXCEPTION 'uuid6 does not install into schema %: % can create objects in it', quote_ident(target), other
+      USING ERRCODE = 'object_not_in_prerequisite_state',
+            DETAIL = 'Another role could create functions or operators there that uuid6''s functions would call, and run its own code as whoever uses them.',
+            HINT = 'Install uuid6 into a schema of its own, where only the installing role can create objects: ' || {{HOW}};
+  END IF;
+  -- uuid6's names in the schema, owned by a role other than superusers, the installer and
+  -- its members (not the objects of an extension uuid6 already there: updates replace them).
+  other := (SELECT min(format('function %s owned by %s', p.oid::regprocedure, p.proowner::regrole))
+            FROM pg_proc p JOIN pg_roles o ON o.oid = p.proowner
+            WHERE p.pronamespace = schema_oid AND p.proname = ANY ({{FUNCTIONS}})
+              AND NOT o.rolsuper AND o.oid <> installer AND NOT pg_has_role(o.oid, installer, 'MEMBER')
+              AND NOT EXISTS (SELECT FROM pg_depend d JOIN pg_extension e ON e.oid = d.refobjid
+                              WHERE d.classid = 'pg_proc'::regclass AND d.objid = p.oid
+                                AND d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'
+                                AND e.extname = 'uuid6'));
+  IF other IS NULL THEN
+    other := (SELECT min(CASE WHEN c.relkind = 'S' THEN format('sequence %s owned by %s', c.oid::regclass, c.relowner::regrole)
+                              ELSE format('relation %s, which is not a sequence,', c.oid::regclass) END)
+              FROM pg_class c JOIN pg_roles o ON o.oid = c.relowner
+              WHERE c.relnamespace = schema_oid AND c.relname = ANY ({{SEQUENCES}})
+                AND (c.relkind <> 'S'
+                     OR (NOT o.rolsuper AND o.oid <> installer AND NOT pg_has_role(o.oid, installer, 'MEMBER'))));
+  END IF;
+  IF other IS NOT NULL THEN
+    RAISE EXCEPTION 'uuid6 does not install into schema %: it holds % under one of uuid6''s names', quote_ident(target), other
+      USING ERRCODE = 'insufficient_privilege',
+            DETAIL = 'uuid6 takes the objects of its names for its own: they must belong to the installing role (or a superuser), and those of its sequences'' names must be sequences.',
+            HINT = 'Install as the role that owns uuid6''s objects there, or into a schema of its own, where only the installing role can create objects: ' || {{HOW}};
+  END IF;
+  PERFORM pg_catalog.set_config('search_path', saved_path, true);
+END
+$uuid6_check$;

@@ -288,5 +288,24 @@ for my $installer ('postgres', 'app')
 	}
 }
 
+# A database whose extension uuid6 is the SQL edition (registered through pg_tle,
+# on a server that also has this library's control file): ALTER EXTENSION uuid6
+# UPDATE would run the C library's scripts over the edition's functions. The
+# update to 1.4 refuses it and changes nothing. (Here a 1.3 install of the C
+# library holding a sequence of the edition's name stands in for the edition.)
+{
+	$node->safe_psql('postgres', 'CREATE DATABASE edition_named_uuid6');
+	$node->safe_psql('edition_named_uuid6', q{
+		CREATE EXTENSION uuid6 VERSION '1.3';
+		CREATE SEQUENCE uuid6_sql_v7;
+		ALTER EXTENSION uuid6 ADD SEQUENCE uuid6_sql_v7;});
+	my ($rc, $out, $err) = $node->psql('edition_named_uuid6', 'ALTER EXTENSION uuid6 UPDATE');
+	isnt($rc, 0, 'ALTER EXTENSION uuid6 UPDATE of the SQL edition under the name uuid6 is refused');
+	like($err, qr/the extension uuid6 in this database is the SQL edition/, '... with the reason');
+	is($node->safe_psql('edition_named_uuid6', q{SELECT extversion FROM pg_extension WHERE extname = 'uuid6'}),
+		'1.3', '... and nothing changed');
+}
+
 $node->stop;
+
 done_testing();

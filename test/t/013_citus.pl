@@ -16,7 +16,7 @@
 #   - uuid_extract_time filters and uuid_v7_floor bounds pushed down to
 #     every shard, with the counts of the same rows in a local table;
 #   - uuid6_status() on every node: its own node id;
-#   - the README's Citus examples (```sql citus blocks) run on the cluster,
+#   - the Citus examples of docs/multi-node.md (```sql citus blocks) run on the cluster,
 #     and print what its ```text citus blocks show.
 # Skips, saying so, where Citus is not installed for this PostgreSQL.
 use strict;
@@ -39,7 +39,7 @@ if (!-e "$pkglibdir/citus.so")
 }
 
 # Run from the top of the tree, as scripts/test.sh runs prove.
-my $readme = 'README.md';
+my $readme = 'docs/multi-node.md';
 
 # Node ids: coordinator 1, workers 2 and 3.
 my %id_of;
@@ -292,7 +292,7 @@ for my $node (@nodes)
 		$node->name . ": uuid6_status() answers with its own node id");
 }
 
-# --- the README's Citus examples -------------------------------------------
+# --- the Citus examples of docs/multi-node.md ------------------------------
 # The ```sql citus blocks, in order, on the coordinator of a cluster where
 # uuid6 was dropped (they create it, as a reader would); every line of the
 # ```text citus blocks must be in their output. (The docs suite on a plain
@@ -310,16 +310,16 @@ while (<$fh>)
 close $fh;
 my @sql = @{ $blocks{sql} // [] };
 my @shown = grep { /\S/ } map { s/\s+$//r } map { split /\n/ } @{ $blocks{text} // [] };
-note(scalar(@sql) . ' ```sql citus blocks, ' . scalar(@shown) . ' lines of ```text citus output in the README');
-ok(@sql >= 1, 'the README has Citus examples');
+note(scalar(@sql) . ' ```sql citus blocks, ' . scalar(@shown) . " lines of ```text citus output in $readme");
+ok(@sql >= 1, "$readme has Citus examples");
 my ($out, $err) = ('', '');
 my $ok = IPC::Run::run([ 'psql', '-X', '-v', 'ON_ERROR_STOP=1', '-d', $coordinator->connstr('postgres') ],
 	'<' => \join('', @sql), '>' => \$out, '2>' => \$err);
-ok($ok, "the README's Citus examples run on the coordinator") or diag($err);
+ok($ok, "the Citus examples of $readme run on the coordinator") or diag($err);
 note($out);
 my %printed = map { s/\s+$//r => 1 } split /\n/, $out;
 my @missing = grep { !$printed{$_} } @shown;
-is(join("\n", @missing), '', "every line the README shows as Citus output is printed by its examples");
+is(join("\n", @missing), '', "every line $readme shows as Citus output is printed by its examples");
 
 note(sprintf('Citus test: %.0f s', time - $started));
 $_->stop for @nodes;

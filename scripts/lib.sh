@@ -41,7 +41,7 @@ ensure_build_tools() {
 build_and_install() {
   log "building uuid6 against $("$PG_CONFIG" --version)"
   make -C "$ROOT" -s clean PG_CONFIG="$PG_CONFIG" >/dev/null
-  make -C "$ROOT" -s WERROR=1 PG_CONFIG="$PG_CONFIG" || return 1
+  make -C "$ROOT" -s -j"$(nproc)" WERROR=1 PG_CONFIG="$PG_CONFIG" || return 1
   as_root make -C "$ROOT" -s install PG_CONFIG="$PG_CONFIG" >/dev/null || return 1
 }
 

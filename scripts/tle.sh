@@ -436,7 +436,7 @@ uuid_v7_floor, uuid_v6_floor, uuid_v1_to_v6, uuid_v6_to_v1, uuid_extract_node,
 uuid_inspect, uuid_to_ulid, uuid_from_ulid, the pg_uuidv7 API, the v4 facade with a
 bytea key, the draft-era v7 functions, uuid6_advance and uuid6_status. They have the
 same names, signatures and results as uuid6's C library, so a database can move
-between the two editions; the project's README says how.
+between the two editions; the project's docs/sql-edition.md says how.
 EOF
 
 echo "tle.sh: wrote $out/{$name.sql,$name-pgtle.sql,dbdev/} from ${#files[@]} source files${update_from[*]:+, with the updates from ${update_from[*]}}"

@@ -13,7 +13,7 @@ namespace {
 
 // 1.1's name for 1.1's layout: kept (see SharedState). 1.0's library used
 // another name and layout ("uuid6 sequences v1"): its sessions cannot share
-// a sequence with later ones, which the README's upgrade steps say, and
+// a sequence with later ones, which docs/upgrading.md says, and
 // this library refuses to start one beside them (library_1_0.hpp).
 constexpr const char* kStateName = "uuid6 sequences v2";
 constexpr const char* kExtensionName = "uuid6 sequences v2 extension";

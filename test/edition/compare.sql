@@ -26,8 +26,8 @@ $$;
 -- safety and a comment, for every function of the shared API (the facade with a key in the
 -- setting is the C library's alone).
 -- The generators that draw from a sequence are PARALLEL UNSAFE in the SQL edition (nextval()
--- is) and PARALLEL SAFE in the C library: their parallel marking is left out (README: "What
--- differs between the editions").
+-- is) and PARALLEL SAFE in the C library: their parallel marking is left out (docs/sql-edition.md:
+-- "What differs from the C library").
 SELECT p.proname || '(' || pg_get_function_arguments(p.oid) || ') -> ' || pg_get_function_result(p.oid)
        || ' ' || p.provolatile::text || p.proisstrict::text
        || CASE WHEN (p.proname IN ('uuid_generate_v6', 'uuid_generate_v7', 'uuid_generate_v8') AND p.pronargs = 0)

@@ -1,4 +1,4 @@
--- Moving a database between the editions, as the README's "Moving between editions" says, on a
+-- Moving a database between the editions, as docs/sql-edition.md's "Moving between editions" says, on a
 -- server that has the C library: run by test/edition/run.sh as a role that is not superuser and
 -- owns the database, where the plain script is installed in schema uuid6 (psql -v plain=PATH
 -- names the script). Prints "ok - ..." or "not ok - ..." per check.

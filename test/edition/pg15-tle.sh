@@ -10,8 +10,10 @@
 # copied to PREFIX/usr/... form a working installation. uuid6's files are removed from the copy,
 # the copy is checked to find its own files (not the system's), and pg_tle is built into it with
 # its own pg_config (../shared/tools/pg_tle, or PG_TLE_TOOL). Writes PREFIX/env.sh to source.
-# Idempotent: a copy made from the same Debian build is reused. Needs root (or write access to
-# PREFIX) and Debian's postgresql-15 and postgresql-server-dev-15.
+# Idempotent: a copy made from the same Debian build is reused, and so is its pg_tle where no
+# build tool is at hand. Needs root (or write access to PREFIX) and Debian's postgresql-15 and
+# postgresql-server-dev-15. Exits 3, changing nothing, where pg_tle can be neither built nor
+# reused (a clone without ../shared): test/edition/run.sh then says what it skipped.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
@@ -23,11 +25,16 @@ SYS=/usr/lib/postgresql/15
   echo "pg15-tle: Debian's PostgreSQL 15 server and server-dev packages are needed" >&2
   exit 2
 }
-[ -f "$PG_TLE_TOOL" ] || { echo "pg15-tle: no pg_tle build tool at $PG_TLE_TOOL" >&2; exit 2; }
 
 bin=$PREFIX$SYS/bin
 stamp=$PREFIX/.source-build
 want=$("$SYS/bin/postgres" --version)
+# Without a build tool, only a copy of this very Debian build that already has pg_tle will do.
+if [ ! -f "$PG_TLE_TOOL" ] && { [ "$(cat "$stamp" 2>/dev/null)" != "$want" ] ||
+  [ ! -f "$PREFIX$SYS/lib/pg_tle.so" ] || [ ! -x "$bin/postgres" ]; }; then
+  echo "pg15-tle: no pg_tle build tool at $PG_TLE_TOOL, and no copy with pg_tle in $PREFIX to reuse" >&2
+  exit 3
+fi
 if [ ! -x "$bin/postgres" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
   echo "pg15-tle: copying Debian's PostgreSQL 15 to $PREFIX"
   rm -rf "$PREFIX"
@@ -56,7 +63,11 @@ for key in --sharedir --pkglibdir --includedir-server --pgxs; do
   esac
 done
 
-bash "$PG_TLE_TOOL" "$bin/pg_config"
+if [ -f "$PG_TLE_TOOL" ]; then
+  bash "$PG_TLE_TOOL" "$bin/pg_config"
+else
+  echo "pg15-tle: no pg_tle build tool at $PG_TLE_TOOL: reusing the pg_tle already in $PREFIX"
+fi
 [ -f "$PREFIX/usr/share/postgresql/15/extension/pg_tle.control" ] &&
   [ -f "$PREFIX$SYS/lib/pg_tle.so" ] || { echo "pg15-tle: pg_tle did not land in $PREFIX" >&2; exit 1; }
 [ ! -e "$PREFIX/usr/share/postgresql/15/extension/uuid6.control" ] || exit 1

@@ -25,7 +25,7 @@
 #             (test/edition/installers.sh); the trap test (test/traps/run.sh); a backfilled v8
 #             never reads as a spread key
 #
-# Installations: MAJOR 15 makes /opt/pg15-tle with test/edition/pg15-tle.sh; 18 uses
+# Installations: MAJOR 15 makes /opt/pg15-tle (or PG15_TLE) with test/edition/pg15-tle.sh; 18 uses
 # /opt/pgmatrix/18-tle (made with ../shared/tools/pgmatrix when missing); pg_tle is built into
 # either with ../shared/tools/pg_tle. C_PG_CONFIG: an installation where uuid6's C library is
 # installed (scripts/test.sh passes its own). DUMP_BINDIR (or UUID6_DUMP_BINDIR): pg_dump and
@@ -87,8 +87,12 @@ section() { printf '\n==> %s (%ss)\n' "$*" $(($(date +%s) - t0)); }
 case "$MAJOR" in
   15)
     if [ -z "${TLE_PG_CONFIG:-}" ]; then
-      as_root bash "$HERE/pg15-tle.sh" /opt/pg15-tle || { not_ok "PostgreSQL 15 with pg_tle (test/edition/pg15-tle.sh)"; exit 1; }
-      TLE_PG_CONFIG=/opt/pg15-tle/usr/lib/postgresql/15/bin/pg_config
+      as_root bash "$HERE/pg15-tle.sh" "${PG15_TLE:-/opt/pg15-tle}"
+      case $? in
+        0) TLE_PG_CONFIG=${PG15_TLE:-/opt/pg15-tle}/usr/lib/postgresql/15/bin/pg_config ;;
+        3) ;;  # no pg_tle to be had here (a clone without ../shared): said below, as a skip
+        *) not_ok "PostgreSQL 15 with pg_tle (test/edition/pg15-tle.sh)"; exit 1 ;;
+      esac
     fi
     PORT=${EDITION_PORT:-5664} ;;
   *)
@@ -121,7 +125,11 @@ if [ -n "${TLE_PG_CONFIG:-}" ]; then
     skip "PostgreSQL $MAJOR: pg_tle is not installed and cannot be built here ($TOOLS/pg_tle): the pg_tle edition did not run"
   fi
 else
-  skip "PostgreSQL $MAJOR: no installation without uuid6 for pg_tle (/opt/pgmatrix/$MAJOR-tle; ../shared/tools/pgmatrix $MAJOR /opt/pgmatrix/$MAJOR-tle makes one): the pg_tle edition, order and dump tests did not run"
+  if [ "$MAJOR" = 15 ]; then
+    skip "PostgreSQL 15: no pg_tle here, so the pg_tle edition, order and dump tests did not run (the plain script did). To run them: install pg_tle 1.5 (github.com/aws/pg_tle) into a PostgreSQL 15 that has no uuid6 files and give its pg_config as TLE_PG_CONFIG, or give a script that builds pg_tle for a pg_config as PG_TLE_TOOL (test/edition/pg15-tle.sh then makes such a copy of Debian's PostgreSQL 15 in /opt/pg15-tle)"
+  else
+    skip "PostgreSQL $MAJOR: no installation without uuid6 for pg_tle (/opt/pgmatrix/$MAJOR-tle; ../shared/tools/pgmatrix $MAJOR /opt/pgmatrix/$MAJOR-tle makes one): the pg_tle edition, order and dump tests did not run"
+  fi
   if [ -n "${C_PG_CONFIG:-}" ]; then
     TLE_BINDIR=$("$C_PG_CONFIG" --bindir)
   else

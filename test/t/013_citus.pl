@@ -20,8 +20,9 @@
 #   - uuid_extract_time filters and uuid_v7_floor bounds pushed down to
 #     every shard, with the counts of the same rows in a local table;
 #   - uuid6_status() on every node: its own node id;
-#   - the documentation's Citus examples (```sql citus blocks of $citus_doc)
-#     run on the cluster, and print what its ```text citus blocks show.
+#   - the documentation's Citus examples (```sql citus blocks of $citus_doc,
+#     docs/multi-node.md) run on the cluster, and print what its ```text
+#     citus blocks show.
 # Where Citus is not installed for this PostgreSQL the test says SKIPPED and
 # how to get it; under CI=true it fails instead on the majors of %citus_of.
 use strict;
@@ -45,7 +46,7 @@ my %citus_of = (15 => '13.2', 18 => '14.0');
 
 # The file whose ```sql citus and ```text citus blocks the test runs, from
 # the top of the tree (scripts/test.sh runs prove there).
-my $citus_doc = 'README.md';
+my $citus_doc = 'docs/multi-node.md';
 
 if (!-e "$pkglibdir/citus.so")
 {

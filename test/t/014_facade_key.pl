@@ -247,7 +247,7 @@ my $show_then_use = q{SHOW uuid6.facade_key;
 		SELECT count(*) FROM parallel_keys WHERE uuid_v7_to_facade(id) IS NOT NULL;},
 		on_error_stop => 0, extra_params => [ '--username' => 'alice' ]);
 	my @shown = split /\n/, $stdout;
-	is($shown[0], $key_a, 'not preloaded: before its first use of uuid6, any role reads the key (the exposure the README describes)');
+	is($shown[0], $key_a, 'not preloaded: before its first use of uuid6, any role reads the key (the exposure docs/facade.md describes)');
 	like($stderr,
 		qr/WARNING:  uuid6.facade_key could be read by any role in this session until uuid6 was loaded.*HINT:  Add uuid6 to session_preload_libraries/s,
 		'not preloaded: the first use of uuid6 warns that the key was readable, and how to prevent it');

@@ -1,5 +1,5 @@
 # However many quick restarts come in a row, the lead of the sequences over
-# the clock stays within two seconds, the bound the README gives (SPEC §6c):
+# the clock stays within two seconds, the bound docs/operations.md gives (SPEC §6c):
 # a restored sequence resumes at the old lease (up to two seconds ahead), and
 # the next lease is taken from the clock, not two seconds beyond the old one.
 # Ten immediate stops and ten crash restarts (a backend killed with

@@ -1,12 +1,12 @@
-# What a move keeps across the databases of a cluster (README: Guarantees
-# and their limits). Database a runs uuid6_advance 10 minutes ahead and makes
+# What a move keeps across the databases of a cluster (docs/guarantees.md:
+# strictly increasing inside one database). Database a runs uuid6_advance 10 minutes ahead and makes
 # a key; database b stays quiet; the standby, whose state file predates the
 # advance, is promoted. Promised, and checked: b's keys after the move are
 # above every key b holds; a's are above every key a holds; and once a has
 # made a key on the new server, b's later keys are above every key of a.
-# The limit the README states is checked too: b's first keys after the move
-# can sort below a key a made before it (if that changes, so must the
-# README). Preloaded and not.
+# The limit the docs state is checked too: b's first keys after the move
+# can sort below a key a made before it (if that changes, so must
+# docs/guarantees.md). Preloaded and not.
 use strict;
 use warnings;
 use PostgreSQL::Test::Cluster;

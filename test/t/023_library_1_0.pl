@@ -21,7 +21,7 @@ if ($major >= 17)
 {
 	$node->stop;
 	diag("SKIPPED: PostgreSQL $major: uuid6 1.0 kept its sequences in the DSM registry, which offers no look-up that does not create");
-	plan skip_all => "no look-up of 1.0's sequences on PostgreSQL $major (README: Upgrading)";
+	plan skip_all => "no look-up of 1.0's sequences on PostgreSQL $major (docs/upgrading.md: from 1.0)";
 }
 
 my $old = $ENV{UUID6_V10_LIBRARY};

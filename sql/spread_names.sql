@@ -1,12 +1,13 @@
 -- uuid6_create_spread_partitions names partition b of a table "parent"
--- parent_bNN, the parent's name cut so that the whole name fits in
--- max_identifier_length bytes (63). Bytes, not characters: in UTF-8 a
--- Cyrillic letter is two bytes, a CJK character three, an emoji four.
+-- parent_bNN, the parent's name cut so that the whole name fits in 62
+-- bytes: max_identifier_length (63) less the "_" of its array type's name.
+-- Bytes, not characters: in UTF-8 a Cyrillic letter is two bytes, a CJK
+-- character three, an emoji four.
 -- Names of each kind, long, at the byte limit and straddling it, for
 -- every bucket count from 2 to 256, in a schema whose name needs quoting
 -- too (1.3 quoted such a name twice):
 -- each call creates one partition per bucket, every name distinct, at
--- most 63 bytes, the longest prefix of the parent's name that fits
+-- most 62 bytes, the longest prefix of the parent's name that fits
 -- followed by the bucket's suffix, and each partition holds the bounds of
 -- the bucket its name says. The byte lengths need a UTF-8 database: the
 -- test makes one of its own (the regression database may be SQL_ASCII).
@@ -45,7 +46,7 @@ RETURNS TABLE (created integer, partitions bigint, distinct_names bigint, longes
 LANGUAGE plpgsql AS $$
 DECLARE
     digits integer := length((buckets - 1)::text);
-    limit_bytes integer := 63 - 2 - digits;
+    limit_bytes integer := 63 - 1 - 2 - digits;
 BEGIN
     EXECUTE format('CREATE TABLE %I.%I (id uuid) PARTITION BY RANGE (id)', schema, parent);
     BEGIN

@@ -12,7 +12,11 @@
 -- of multibyte characters still came out too long, PostgreSQL cut its
 -- suffix, and two buckets got one name ("relation ... already exists").
 -- The parent is now cut by characters until its bytes fit, so every
--- partition's name is the whole suffix after the longest prefix that fits.
+-- partition's name is the whole suffix after the longest prefix that fits —
+-- in one byte less than the limit: each table has a row type of its name
+-- and an array type named "_" and that name, which PostgreSQL 15 cuts to the
+-- limit too; partitions of 63 bytes that differ only at the end then ran
+-- out of array type names ("could not form array type name").
 --
 -- Means (see the search_path rules of 1.4): PL/pgSQL with SET search_path =
 -- pg_catalog, pg_temp. It runs once per table, never on a hot path, so the
@@ -97,9 +101,9 @@ BEGIN
 
     -- Partition b is named stem || '_b' || b with b zero-padded to `digits`:
     -- the stem is the parent's name, cut by whole characters until the name
-    -- fits in max_identifier_length bytes.
+    -- fits in max_identifier_length bytes, less one for its array type's "_".
     digits := length((buckets - 1)::text);
-    name_bytes := current_setting('max_identifier_length')::integer - length('_b') - digits;
+    name_bytes := current_setting('max_identifier_length')::integer - 1 - length('_b') - digits;
     stem := parent_name::text;
     WHILE octet_length(stem) > name_bytes LOOP
         stem := left(stem, -1);

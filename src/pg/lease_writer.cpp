@@ -112,7 +112,8 @@ void uuid6_lease_writer_main(Datum) {
       timeout_ms = outcome == uuid6::pg::RenewOutcome::kBusy ? uuid6::pg::kLookAgainWhileBusyMs
                                                              : uuid6::pg::kRetryAfterFailureMs;
     }
-    (void)WaitLatch(MyLatch, WL_LATCH_SET | WL_EXIT_ON_PM_DEATH | (timeout_ms >= 0 ? WL_TIMEOUT : 0),
+    (void)WaitLatch(MyLatch,
+                    WL_LATCH_SET | WL_EXIT_ON_PM_DEATH | (timeout_ms >= 0 ? WL_TIMEOUT : 0),
                     timeout_ms, PG_WAIT_EXTENSION);
     ResetLatch(MyLatch);
     CHECK_FOR_INTERRUPTS();

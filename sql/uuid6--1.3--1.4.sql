@@ -30,3 +30,120 @@ BEGIN
     END IF;
 END
 $uuid6_edition_guard$;
+
+-- uuid6_create_spread_partitions, as in 1.3 but for the partitions' names:
+-- they are the parent's name cut to leave room for _bNN. Identifiers are
+-- limited to max_identifier_length bytes (NAMEDATALEN - 1, 63 by default) of
+-- the database's encoding, and PostgreSQL cuts a longer one, on a character
+-- boundary, without a word. 1.3 cut the parent's name by characters: a name
+-- of multibyte characters still came out too long, PostgreSQL cut its
+-- suffix, and two buckets got one name ("relation ... already exists").
+-- The parent is now cut by characters until its bytes fit, so every
+-- partition's name is the whole suffix after the longest prefix that fits —
+-- in one byte less than the limit: each table has a row type of its name
+-- and an array type named "_" and that name, which PostgreSQL 15 cuts to the
+-- limit too; partitions of 63 bytes that differ only at the end then ran
+-- out of array type names ("could not form array type name").
+--
+-- Means (see the search_path rules of 1.4): PL/pgSQL with SET search_path =
+-- pg_catalog, pg_temp. It runs once per table, never on a hot path, so the
+-- cost of the pinned path does not matter; under it every function,
+-- operator, type and catalog it names resolves in pg_catalog, whatever the
+-- caller's path and whatever other roles created. The statements it builds
+-- name the parent by its schema and name, each quoted, never by a name the
+-- path would resolve. It calls nothing of uuid6, so it stands alone.
+CREATE OR REPLACE FUNCTION uuid6_create_spread_partitions(parent regclass, buckets integer DEFAULT 16)
+    RETURNS integer
+    LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE
+    SET search_path = pg_catalog, pg_temp
+AS $$
+DECLARE
+    bits integer;
+    strategy "char";
+    key_columns int2vector;
+    key_type regtype;
+    rel_kind "char";
+    bounds text[];
+    foreign_partition text;
+    parent_schema name;
+    parent_name name;
+    digits integer;
+    stem text;
+    name_bytes integer;
+    created integer := 0;
+BEGIN
+    IF buckets NOT IN (2, 4, 8, 16, 32, 64, 128, 256) THEN
+        RAISE EXCEPTION 'a spread key needs a bucket count that is a power of two from 2 to 256, got %', buckets
+            USING ERRCODE = '22023',
+                  HINT = 'Use the same count for the keys, uuid6_create_spread_partitions and uuid_spread_ranges, for example 16.';
+    END IF;
+    bits := round(log(2, buckets))::integer;
+    SELECT c.relkind, n.nspname, c.relname
+        INTO rel_kind, parent_schema, parent_name
+        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.oid = parent;
+    IF rel_kind IS DISTINCT FROM 'p' THEN
+        RAISE EXCEPTION '% is not a partitioned table', parent
+            USING ERRCODE = '42809',
+                  HINT = 'Declare it PARTITION BY RANGE on its uuid key, for example CREATE TABLE t (id uuid PRIMARY KEY DEFAULT uuid_generate_v8_spread(16), ...) PARTITION BY RANGE (id).';
+    END IF;
+    -- Serialises helpers on one table: they read the partitions, then add.
+    EXECUTE format('LOCK TABLE %I.%I IN SHARE ROW EXCLUSIVE MODE', parent_schema, parent_name);
+    SELECT p.partstrat, p.partattrs INTO strategy, key_columns
+        FROM pg_partitioned_table p WHERE p.partrelid = parent;
+    IF strategy <> 'r' OR array_length(key_columns::int2[], 1) <> 1 OR key_columns[0] = 0 THEN
+        RAISE EXCEPTION '% is not partitioned by range on one uuid column', parent
+            USING ERRCODE = '42P16',
+                  DETAIL = format('Its partition key is %s.', pg_get_partkeydef(parent)),
+                  HINT = 'Spread partitions need PARTITION BY RANGE (id) on the uuid key alone.';
+    END IF;
+    SELECT a.atttypid::regtype INTO key_type
+        FROM pg_attribute a WHERE a.attrelid = parent AND a.attnum = key_columns[0];
+    IF key_type <> 'uuid'::regtype THEN
+        RAISE EXCEPTION '% is not partitioned by range on one uuid column', parent
+            USING ERRCODE = '42P16',
+                  DETAIL = format('Its partition key is %s, of type %s.', pg_get_partkeydef(parent), key_type),
+                  HINT = 'Spread partitions need PARTITION BY RANGE (id) on the uuid key alone.';
+    END IF;
+
+    -- The bound of bucket b: its top byte, b << (8 - bits), then zeros; the
+    -- last bucket reaches MAXVALUE.
+    SELECT array_agg(format('FOR VALUES FROM (%L) TO (%s)',
+                            lpad(to_hex(b << (8 - bits)), 2, '0') || '000000-0000-0000-0000-000000000000',
+                            CASE WHEN b = buckets - 1 THEN 'MAXVALUE'
+                                 ELSE quote_literal(lpad(to_hex((b + 1) << (8 - bits)), 2, '0')
+                                                    || '000000-0000-0000-0000-000000000000') END)
+                     ORDER BY b)
+        INTO bounds FROM generate_series(0, buckets - 1) AS b;
+    SELECT format('%s (%s)', i.inhrelid::regclass, pg_get_expr(c.relpartbound, c.oid))
+        INTO foreign_partition
+        FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+        WHERE i.inhparent = parent AND pg_get_expr(c.relpartbound, c.oid) <> ALL (bounds)
+        ORDER BY i.inhrelid::regclass::text LIMIT 1;
+    IF foreign_partition IS NOT NULL THEN
+        RAISE EXCEPTION '% already has a partition that is not one of % spread partitions', parent, buckets
+            USING ERRCODE = '55000',
+                  DETAIL = format('Partition %s.', foreign_partition),
+                  HINT = 'Create the spread partitions on a table without other partitions, with the bucket count its keys are made with.';
+    END IF;
+
+    -- Partition b is named stem || '_b' || b with b zero-padded to `digits`:
+    -- the stem is the parent's name, cut by whole characters until the name
+    -- fits in max_identifier_length bytes, less one for its array type's "_".
+    digits := length((buckets - 1)::text);
+    name_bytes := current_setting('max_identifier_length')::integer - 1 - length('_b') - digits;
+    stem := parent_name::text;
+    WHILE octet_length(stem) > name_bytes LOOP
+        stem := left(stem, -1);
+    END LOOP;
+    FOR b IN 0 .. buckets - 1 LOOP
+        CONTINUE WHEN EXISTS (
+            SELECT FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+            WHERE i.inhparent = parent AND pg_get_expr(c.relpartbound, c.oid) = bounds[b + 1]);
+        EXECUTE format('CREATE TABLE %I.%I PARTITION OF %I.%I %s', parent_schema,
+                       stem || '_b' || lpad(b::text, digits, '0'), parent_schema, parent_name,
+                       bounds[b + 1]);
+        created := created + 1;
+    END LOOP;
+    RETURN created;
+END;
+$$;

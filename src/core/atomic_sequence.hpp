@@ -227,16 +227,16 @@ inline void RaiseAtomicLastTick(AtomicSequence<Ops>& s, Tick target) noexcept {
 }
 
 // ExtendLease: raises the durable lease (never lowers it) once a file
-// saying so is written, sets its renewal point from the last tick, and
-// publishes both to the current epoch's slot. The epoch cannot change
-// meanwhile: only a lock holder changes it.
+// saying so is written, sets its renewal point from the last tick and the
+// allowance for the next write, and publishes both to the current epoch's
+// slot. The epoch cannot change meanwhile: only a lock holder changes it.
 template <class Ops>
-inline void ExtendAtomicLease(AtomicSequence<Ops>& s, const SequenceLayout& layout,
-                              Tick lease) noexcept {
+inline void ExtendAtomicLease(AtomicSequence<Ops>& s, const SequenceLayout& layout, Tick lease,
+                              uint64_t allowance = 0) noexcept {
   if (lease <= AtomicLeaseTick(s)) return;
   s.lease_hi = static_cast<uint64_t>(lease >> 64);
   s.lease_lo = static_cast<uint64_t>(lease);
-  const Tick renew_after = RenewalPointFrom(layout, AtomicLastTick(s), lease);
+  const Tick renew_after = RenewalPointFrom(layout, AtomicLastTick(s), lease, allowance);
   s.renew_hi = static_cast<uint64_t>(renew_after >> 64);
   s.renew_lo = static_cast<uint64_t>(renew_after);
   const unsigned slot = SlotOfWord(Ops::Load(s.word));

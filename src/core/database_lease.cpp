@@ -5,20 +5,19 @@
 namespace uuid6 {
 
 DatabaseLeaseStep PlanDatabaseLease(const SequenceLayout& layout, Tick tick, uint64_t clock,
-                                    int64_t stored) noexcept {
+                                    int64_t stored, uint64_t allowance) noexcept {
   if (stored >= 0) {
-    const Tick renew_after = RenewalPointOf(layout, DatabaseLeaseTick(layout, stored));
+    const Tick renew_after = RenewalPointOf(layout, DatabaseLeaseTick(layout, stored), allowance);
     if (tick <= renew_after) return {false, stored, renew_after};
   }
-  Tick lease = LeaseFor(layout, tick, clock);
+  Tick lease = LeaseFor(layout, tick, clock, allowance);
   const Tick current = DatabaseLeaseTick(layout, stored);
   if (lease < current) lease = current;
   const int64_t raised = StoredDatabaseLease(layout, lease);
   // A sequence ahead of the clock gets a lease with less than the renewal
   // margin above `tick` (LeaseFor): its renewal point is then half-way,
   // which keeps `tick` at or below it, and both below the stored lease.
-  return {raised != stored, raised,
-          RenewalPointFrom(layout, tick, DatabaseLeaseTick(layout, raised))};
+  return {raised != stored, raised, DatabaseRenewalPoint(layout, tick, raised, allowance)};
 }
 
 namespace {

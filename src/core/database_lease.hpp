@@ -6,8 +6,10 @@
 // clock part is covered too. A backend hands out a tick in a database only
 // while a lease covering it has been written there (in WAL, before any
 // record that could hold the key). It renews the lease with the file
-// lease's span and margin (LeaseFor, RenewalPointOf): under load one write
-// a second per database, none while idle.
+// lease's span and margin (LeaseFor, RenewalPointOf), widened by the time
+// its last write and flush took: under load one write a second per
+// database, none while idle, and no write whose lease is due again by the
+// time it is flushed.
 #pragma once
 
 #include <cstdint>
@@ -41,13 +43,22 @@ struct DatabaseLeaseStep {
 // A stored lease with more than the renewal margin left above `tick` is
 // adopted as it is (another backend of the database wrote it); otherwise a
 // new one reaches past the later of `tick` and the clock (LeaseFor), never
-// lower than the stored one. Either way `tick` lies at or below the
-// returned renewal point, and that at or below the stored lease: backends
-// that follow this rule hand out no key above the lease stored last, which
-// is what a server that finds the database made by another lifts its
-// sequences to.
+// lower than the stored one. `allowance` is the time this backend's last
+// write took (WriteAllowance): it widens the margin and the span. Either way
+// `tick` lies at or below the returned renewal point, and that at or below
+// the stored lease: backends that follow this rule hand out no key above
+// the lease stored last, which is what a server that finds the database made
+// by another lifts its sequences to.
 DatabaseLeaseStep PlanDatabaseLease(const SequenceLayout& layout, Tick tick, uint64_t clock,
-                                    int64_t stored) noexcept;
+                                    int64_t stored, uint64_t allowance = 0) noexcept;
+
+// The renewal point of `tick` under the stored lease once the step is done,
+// for a next write expected to take `allowance` (the one just made, timed):
+// at or above `tick` and at or below the stored lease, as PlanDatabaseLease's.
+inline Tick DatabaseRenewalPoint(const SequenceLayout& layout, Tick tick, int64_t stored,
+                                 uint64_t allowance) noexcept {
+  return RenewalPointFrom(layout, tick, DatabaseLeaseTick(layout, stored), allowance);
+}
 
 // The lease object also records which server last wrote a lease: a server
 // that finds another's mark first lifts its sequences above every key the

@@ -84,15 +84,39 @@ inline Tick LeaseTick(const SequenceState& state) noexcept {
   return (static_cast<Tick>(state.lease_hi) << 64) | state.lease_lo;
 }
 
-// How far a lease reaches past the clock part it was taken at (two seconds)
-// and how little of it may remain before it is renewed (one second): under
-// load a renewal about every second, with a second for a slow disk before
-// the lease runs out.
-constexpr uint64_t LeaseSpan(const SequenceLayout& layout) noexcept {
-  return 2 * layout.race_tolerance;
+// What a lease allows for the write of the next one: the time a write took
+// (from the clock reading its lease is taken at to the moment it is
+// installed), in clock units. A write slower than ten seconds counts as ten,
+// so that a stalled disk cannot carry the sequences far ahead of the clock.
+constexpr int64_t kMaxWriteAllowanceMicros = 10 * 1000000;
+inline uint64_t WriteAllowance(const SequenceLayout& layout, int64_t write_micros) noexcept {
+  if (write_micros <= 0) return 0;
+  if (write_micros > kMaxWriteAllowanceMicros) write_micros = kMaxWriteAllowanceMicros;
+  return static_cast<uint64_t>(static_cast<Tick>(layout.race_tolerance) *
+                               static_cast<uint64_t>(write_micros) / 1000000);
 }
-constexpr uint64_t LeaseRenewBelow(const SequenceLayout& layout) noexcept {
-  return layout.race_tolerance;
+
+// How far a lease reaches past the clock part it was taken at, and how
+// little of it may remain before it is renewed (its margin). With writes
+// that take no time: two seconds and one, so that under load a renewal
+// comes about every second, with a second to spare. A write that takes time
+// W would otherwise install a lease with less than that left, already due
+// when the write ends, and so be followed at once by another: the next
+// caller would renew again, and a disk slower than a second would make
+// every call write. So a lease taken with an allowance A (the write time
+// measured last) reaches 2 s + 3 A: A for its own write, and, as its
+// renewal point lies half-way through the room left when it is installed
+// (RenewalPointFrom), 1 s + A of margin for the next write and as much room
+// before that write begins.
+constexpr uint64_t LeaseSpan(const SequenceLayout& layout, uint64_t allowance = 0) noexcept {
+  return 2 * layout.race_tolerance + 3 * allowance;
+}
+constexpr uint64_t LeaseRenewBelow(const SequenceLayout& layout, uint64_t allowance = 0) noexcept {
+  return layout.race_tolerance + allowance;
+}
+// The furthest a lease ever reaches past the clock part it was taken at.
+inline uint64_t MaxLeaseSpan(const SequenceLayout& layout) noexcept {
+  return LeaseSpan(layout, WriteAllowance(layout, kMaxWriteAllowanceMicros));
 }
 // The least room a lease leaves above the last tick (10 ms of clock), for a
 // sequence that runs so far ahead of the clock that two seconds past the
@@ -102,16 +126,18 @@ constexpr uint64_t LeaseMinimumRoom(const SequenceLayout& layout) noexcept {
 }
 
 // The lease to persist for a sequence at `last` when the clock part reads
-// `clock`: two seconds past the clock, up to the last tick of that clock
-// part — taken from the clock, never from `last`, so that a lease restored
-// after a restart (where the sequence resumes at the old lease, up to two
-// seconds ahead of the clock) is not carried two more seconds forward, and
-// quick restarts in a row never add to the lead. Only a sequence already
-// ahead of that (a clock stepped back, uuid6_advance) gets a lease from its
-// last tick, with the minimum room: each restart then adds at most 10 ms of
-// lead, less the time the restart took.
-inline Tick LeaseFor(const SequenceLayout& layout, Tick last, uint64_t clock) noexcept {
-  Tick end = static_cast<Tick>(clock) + LeaseSpan(layout);
+// `clock`: the lease span past the clock (two seconds, more with a write
+// allowance), up to the last tick of that clock part — taken from the
+// clock, never from `last`, so that a lease restored after a restart (where
+// the sequence resumes at the old lease, up to a span ahead of the clock) is
+// not carried a span further, and quick restarts in a row never add to the
+// lead. Only a sequence already ahead of that (a clock stepped back,
+// uuid6_advance) gets a lease from its last tick, with the minimum room:
+// each restart then adds at most 10 ms of lead, less the time the restart
+// took.
+inline Tick LeaseFor(const SequenceLayout& layout, Tick last, uint64_t clock,
+                     uint64_t allowance = 0) noexcept {
+  Tick end = static_cast<Tick>(clock) + LeaseSpan(layout, allowance);
   const Tick from_last = (last >> layout.low_bits) + LeaseMinimumRoom(layout);
   if (from_last > end) end = from_last;
   return ((end + 1) << layout.low_bits) - 1;
@@ -128,9 +154,9 @@ inline Tick LeaseFor(const SequenceLayout& layout, Tick last, uint64_t clock) no
 // renewal point past `last` (ExtendLease). In every other case LeaseFor is
 // already at least this far (a clock past the renewal point puts LeaseFor a
 // second beyond the lease), so a restored lease gains no more than before.
-inline Tick RenewedLease(const SequenceLayout& layout, Tick last, Tick lease,
-                         uint64_t clock) noexcept {
-  const Tick fresh = LeaseFor(layout, last, clock);
+inline Tick RenewedLease(const SequenceLayout& layout, Tick last, Tick lease, uint64_t clock,
+                         uint64_t allowance = 0) noexcept {
+  const Tick fresh = LeaseFor(layout, last, clock, allowance);
   const Tick base = last > lease ? last : lease;
   const Tick floor =
       (((base >> layout.low_bits) + LeaseMinimumRoom(layout) + 1) << layout.low_bits) - 1;
@@ -233,35 +259,40 @@ inline Tick AdvanceSequence(SequenceState& state, const SequenceLayout& layout, 
   return next;
 }
 
-// The last tick for which LeaseRunningLow(layout, lease, tick) is false:
-// the lease is renewed once a tick above it is taken.
-inline Tick RenewalPointOf(const SequenceLayout& layout, Tick lease) noexcept {
+// The last tick a margin of LeaseRenewBelow(layout, allowance) before the
+// lease's end; with no allowance, the last tick for which
+// LeaseRunningLow(layout, lease, tick) is false. The lease is renewed once a
+// tick above it is taken.
+inline Tick RenewalPointOf(const SequenceLayout& layout, Tick lease,
+                           uint64_t allowance = 0) noexcept {
   const Tick lease_clock = lease >> layout.low_bits;
-  return lease_clock > LeaseRenewBelow(layout)
-             ? ((lease_clock - LeaseRenewBelow(layout) + 1) << layout.low_bits) - 1
-             : 0;
+  const uint64_t margin = LeaseRenewBelow(layout, allowance);
+  return lease_clock > margin ? ((lease_clock - margin + 1) << layout.low_bits) - 1 : 0;
 }
 
-// The renewal point of a lease taken when the sequence stood at `last`: a
-// second before its end (LeaseRunningLow), or, for a lease that leaves
-// `last` less room than two seconds (a restored sequence, or one ahead of
-// the clock), once half of that room is used — so that such a lease is
-// renewed before it runs out, but not on every call. Never above the lease,
-// and never below `last` while the lease is above it.
-inline Tick RenewalPointFrom(const SequenceLayout& layout, Tick last, Tick lease) noexcept {
-  Tick renew_after = RenewalPointOf(layout, lease);
+// The renewal point of a lease installed when the sequence stood at `last`,
+// for a next write expected to take `allowance`: the margin before its end
+// (RenewalPointOf), or, for a lease that leaves `last` less room than twice
+// that margin (a restored sequence, one ahead of the clock, one whose own
+// write took part of it), once half of that room is used — so that such a
+// lease is renewed before it runs out, but not on every call. Never above
+// the lease, and never below `last` while the lease is above it.
+inline Tick RenewalPointFrom(const SequenceLayout& layout, Tick last, Tick lease,
+                             uint64_t allowance = 0) noexcept {
+  Tick renew_after = RenewalPointOf(layout, lease, allowance);
   if (last < lease && renew_after < last + (lease - last) / 2)
     renew_after = last + (lease - last) / 2;
   return renew_after;
 }
 
 // Raises the lease (never lowers it), and sets its renewal point
-// (RenewalPointFrom the last tick).
-inline void ExtendLease(SequenceState& state, const SequenceLayout& layout, Tick lease) noexcept {
+// (RenewalPointFrom the last tick, with the allowance for the next write).
+inline void ExtendLease(SequenceState& state, const SequenceLayout& layout, Tick lease,
+                        uint64_t allowance = 0) noexcept {
   if (lease <= LeaseTick(state)) return;
   state.lease_hi = static_cast<uint64_t>(lease >> 64);
   state.lease_lo = static_cast<uint64_t>(lease);
-  const Tick renew_after = RenewalPointFrom(layout, LastTick(state), lease);
+  const Tick renew_after = RenewalPointFrom(layout, LastTick(state), lease, allowance);
   state.renew_after_hi = static_cast<uint64_t>(renew_after >> 64);
   state.renew_after_lo = static_cast<uint64_t>(renew_after);
 }

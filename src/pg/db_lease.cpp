@@ -1,6 +1,7 @@
 #include "pg/db_lease.hpp"
 
 #include <cstring>
+#include <ctime>
 
 #include "core/database_lease.hpp"
 #include "pg/convert.hpp"
@@ -71,6 +72,18 @@ bool mark_checked_in_recovery = false;
 bool mark_to_write = false;
 uint64 invalidations = 0;
 bool callback_registered = false;
+
+// How long this backend's last look at its database's lease took, from its
+// clock reading to the flush of the lease: what its next lease allows for
+// (WriteAllowance), so that a slow WAL flush does not leave it a lease that
+// is due again before its key is handed out.
+int64 last_cover_micros = 0;
+
+int64 MonotonicMicros() {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return static_cast<int64>(now.tv_sec) * 1000000 + now.tv_nsec / 1000;
+}
 
 void Forget() {
   objects.kept = Kept::kUnknown;
@@ -387,12 +400,13 @@ Tick CheckServerMark(SharedState* state, Generator generator) {
   // The extension's owner may write the lease objects, and the sequences
   // are the whole cluster's: a stored lease lifts them no further ahead of
   // this server's clock than that owner could with uuid6_advance (one day
-  // for a superuser, uuid6.max_advance for any other role), plus the span a
-  // lease reaches past the clock. A lease beyond that, above the sequence,
-  // may cover keys the database holds: refused, for every version, never
-  // followed only part of the way, which would make keys below them. In a
-  // superuser's session the bound is a superuser's: a superuser who makes a
-  // key there lifts the sequences as far as uuid6_advance would let them.
+  // for a superuser, uuid6.max_advance for any other role), plus the
+  // furthest a lease reaches past the clock (a slow disk's: MaxLeaseSpan). A
+  // lease beyond that, above the sequence, may cover keys the database
+  // holds: refused, for every version, never followed only part of the way,
+  // which would make keys below them. In a superuser's session the bound is
+  // a superuser's: a superuser who makes a key there lifts the sequences as
+  // far as uuid6_advance would let them.
   const bool owner_is_superuser = superuser_arg(objects.owner) || superuser();
   const int64 now_ns = UnixNanosNow();
   Tick target[kRfcGeneratorCount];
@@ -401,7 +415,7 @@ Tick CheckServerMark(SharedState* state, Generator generator) {
     const SequenceLayout& layout = LayoutOf(lifted);
     target[i] = DatabaseLeaseTick(layout, stored[i]);
     const int64 bound_ns = now_ns + AdvanceLimitMicros(owner_is_superuser) * 1000;
-    const Tick cap_clock = static_cast<Tick>(ClockPartAt(lifted, bound_ns)) + LeaseSpan(layout);
+    const Tick cap_clock = static_cast<Tick>(ClockPartAt(lifted, bound_ns)) + MaxLeaseSpan(layout);
     const Tick cap = ((cap_clock + 1) << layout.low_bits) - 1;
     if (target[i] <= cap) continue;
     SharedSequence& sequence = state->sequences[i].sequence;
@@ -483,13 +497,20 @@ bool CoverTickInDatabase(SharedState* state, Generator generator, Tick tick) {
     return CoverTickInDatabase(state, generator, tick);
   }
   if (mark_to_write) WriteStored(objects.mark, OwnServerMark());
+  const int64 start = MonotonicMicros();
   const uint64 clock = ClockPartAt(generator, UnixNanosNow());
-  const DatabaseLeaseStep step = PlanDatabaseLease(layout, tick, clock, ReadStored(sequence));
+  const DatabaseLeaseStep step = PlanDatabaseLease(layout, tick, clock, ReadStored(sequence),
+                                                   WriteAllowance(layout, last_cover_micros));
   if (step.write) WriteStored(sequence, step.stored);
   UnlockRelationOid(sequence, ShareUpdateExclusiveLock);
   FlushLease(step.write);
   mark_to_write = false;
-  if (invalidations == seen) database_lease_checked_through[g] = step.renew_after;
+  // The renewal point allows for a next look as long as this one, flush
+  // included.
+  last_cover_micros = MonotonicMicros() - start;
+  if (invalidations == seen)
+    database_lease_checked_through[g] = DatabaseRenewalPoint(
+        layout, tick, step.stored, WriteAllowance(layout, last_cover_micros));
   return true;
 }
 

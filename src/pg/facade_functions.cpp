@@ -5,12 +5,17 @@
 // The key is a secret. No message this file raises or lets PostgreSQL raise
 // contains it, or any part of a value that was refused as a key: the check
 // hook sets its own message, because PostgreSQL's default one quotes the
-// value.
+// value. Nor does the server log show it beside a message, as the text of a
+// statement or of the statements around it, where uuid6 can prevent it
+// (HideFacadeKeyFromLog).
+#include <cstring>
+
 #include "core/facade.hpp"
 #include "pg/convert.hpp"
 
 extern "C" {
 #include "nodes/parsenodes.h"
+#include "tcop/tcopprot.h"
 #include "tcop/utility.h"
 }
 #include "pg/settings.hpp"
@@ -95,10 +100,12 @@ SipHashKey KeyFromSetting() {
 // The key is accepted from the server's configuration file (and the
 // command line) only: a statement that carries it is shown to the members
 // of pg_read_all_stats in pg_stat_activity, and kept by pg_stat_statements,
-// and a value stored by ALTER ROLE or ALTER DATABASE is readable by every
-// role. PGC_SIGHUP refuses SET, set_config() and ALTER ROLE / DATABASE ...
-// SET; this hook refuses ALTER SYSTEM, which PGC_SIGHUP allows, and names
-// the way that works for all of them. The value is never echoed.
+// and a value stored by ALTER ROLE, ALTER DATABASE or a function's SET
+// clause is readable by every role. PGC_SIGHUP refuses SET, set_config(),
+// ALTER ROLE / DATABASE ... SET and a function's SET clause; this hook
+// refuses ALTER SYSTEM, which PGC_SIGHUP allows, and the statements among
+// the others whose refusal it can word itself, naming the way that works
+// for all of them. The value is never echoed.
 ProcessUtility_hook_type previous_process_utility = nullptr;
 
 bool SetsFacadeKey(const VariableSetStmt* set) {
@@ -106,11 +113,27 @@ bool SetsFacadeKey(const VariableSetStmt* set) {
          pg_strcasecmp(set->name, "uuid6.facade_key") == 0;
 }
 
-// errhidestmt: the server log's STATEMENT line of an ERROR
-// (log_min_error_statement) would carry the key.
+// A CREATE or ALTER FUNCTION (or PROCEDURE, ROUTINE) option list with
+// SET uuid6.facade_key: the key would be stored in pg_proc, which every role
+// reads.
+bool OptionsSetFacadeKey(const List* options) {
+  const ListCell* cell;
+  foreach (cell, options) {
+    const DefElem* option = static_cast<const DefElem*>(lfirst(cell));
+    if (strcmp(option->defname, "set") == 0 && option->arg != nullptr &&
+        IsA(option->arg, VariableSetStmt) &&
+        SetsFacadeKey(reinterpret_cast<const VariableSetStmt*>(option->arg)))
+      return true;
+  }
+  return false;
+}
+
+// errhidestmt and errhidecontext: the server log's STATEMENT line
+// (log_min_error_statement) and, for a statement run by a function or a DO
+// block, its CONTEXT line ('SQL statement "SET ..."') would carry the key.
 void RefuseFacadeKeyStatement(const char* statement) {
   ereport(ERROR,
-          (errcode(ERRCODE_CANT_CHANGE_RUNTIME_PARAM), errhidestmt(true),
+          (errcode(ERRCODE_CANT_CHANGE_RUNTIME_PARAM), errhidestmt(true), errhidecontext(true),
            errmsg("uuid6.facade_key cannot be set with %s", statement),
            errdetail("The key is accepted from the server's configuration file only: the text of "
                      "a statement is shown to monitoring roles (pg_stat_activity, "
@@ -135,6 +158,18 @@ void GuardFacadeKey(PlannedStmt* planned, const char* query, bool read_only_tree
   if (IsA(node, AlterDatabaseSetStmt) &&
       SetsFacadeKey(reinterpret_cast<const AlterDatabaseSetStmt*>(node)->setstmt))
     RefuseFacadeKeyStatement("ALTER DATABASE");
+  if (IsA(node, CreateFunctionStmt) &&
+      OptionsSetFacadeKey(reinterpret_cast<const CreateFunctionStmt*>(node)->options))
+    RefuseFacadeKeyStatement(reinterpret_cast<const CreateFunctionStmt*>(node)->is_procedure
+                                 ? "CREATE PROCEDURE"
+                                 : "CREATE FUNCTION");
+  if (IsA(node, AlterFunctionStmt)) {
+    const AlterFunctionStmt* alter = reinterpret_cast<const AlterFunctionStmt*>(node);
+    if (OptionsSetFacadeKey(alter->actions))
+      RefuseFacadeKeyStatement(alter->objtype == OBJECT_PROCEDURE ? "ALTER PROCEDURE"
+                               : alter->objtype == OBJECT_ROUTINE ? "ALTER ROUTINE"
+                                                                  : "ALTER FUNCTION");
+  }
   if (previous_process_utility != nullptr)
     previous_process_utility(planned, query, read_only_tree, context, params, env, dest,
                              completion);
@@ -143,34 +178,107 @@ void GuardFacadeKey(PlannedStmt* planned, const char* query, bool read_only_tree
                             completion);
 }
 
+// The errors of the forms that take the key as an argument keep the
+// statement and its context out of the server log (errhidestmt,
+// errhidecontext): either may hold the key, written as a literal or, with
+// log_parameter_max_length_on_error, as a bind parameter's value.
 SipHashKey KeyFromBytea(Datum datum) {
   const bytea* key = DatumGetByteaPP(datum);
   const int length = VARSIZE_ANY_EXHDR(key);
   if (length != 16)
-    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-                    errmsg("a facade key is 16 bytes, not %d", length)));
+    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errhidestmt(true),
+                    errhidecontext(true), errmsg("a facade key is 16 bytes, not %d", length)));
   return uuid6::SipHashKeyFromBytes(reinterpret_cast<const uint8_t*>(VARDATA_ANY(key)));
 }
 
 using Transform = Status (*)(const Uuid&, const SipHashKey&, Uuid&, int&) noexcept;
 
+// `key_given`: the key came as an argument (see KeyFromBytea).
 Datum RunTransform(FunctionCallInfo fcinfo, const char* function, int expected,
-                   Transform transform, const SipHashKey& key) {
+                   Transform transform, const SipHashKey& key, bool key_given) {
   const Uuid in = uuid6::pg::UuidFromDatum(PG_GETARG_DATUM(0));
   Uuid out{0, 0};
   int found = -1;
   if (transform(in, key, out, found) != Status::kOk) {
     if (found < 0)
       ereport(ERROR,
-              (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+              (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errhidestmt(key_given),
+               errhidecontext(key_given),
                errmsg("%s expects a version %d UUID, got a UUID of the %s variant", function,
                       expected, uuid6::VariantName(uuid6::VariantOf(in))),
                errdetail("Only the RFC 9562 variant (bits 64-65 = 10) defines versions.")));
-    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errhidestmt(key_given),
+                    errhidecontext(key_given),
                     errmsg("%s expects a version %d UUID, got version %d", function, expected,
                            found)));
   }
   return uuid6::pg::DatumFromUuid(out);
+}
+
+// --- The server log ---------------------------------------------------------
+//
+// A message that goes to the server log carries, besides its own text, the
+// statement being run (log_min_error_statement), the statements around it
+// (CONTEXT, e.g. 'SQL statement "..."' for one run by a DO block or a
+// function) and a failing internal query (QUERY). Any of them may hold a key
+// when it names uuid6's facade: a SET or set_config() of uuid6.facade_key,
+// which PostgreSQL refuses in a message of its own; a call of the two-
+// argument forms with the key as a literal; a statement that fails near
+// one. For every message whose statement, context or internal query names
+// the facade (facade_key, to_facade, facade_to, in any case) the log gets
+// the message without them. And the postmaster's line for a reload that
+// changed the key, which quotes the new value, names the key's fingerprint
+// instead.
+//
+// PostgreSQL's documented use of emit_log_hook is to turn a message's
+// output to the log off; these fields it reads only afterwards, to format
+// the log line (and the csvlog and jsonlog records), in every major this
+// library builds for — test/t/014_facade_key.pl greps the log to prove it.
+// The hook runs inside error reporting, in any process: it calls nothing
+// that can fail, allocate or log.
+emit_log_hook_type previous_emit_log_hook = nullptr;
+
+bool NamesFacade(const char* text) {
+  if (text == nullptr) return false;
+  for (const char* at = text; *at != '\0'; at++) {
+    if (pg_strncasecmp(at, "facade", 6) != 0) continue;
+    if ((at - text >= 3 && pg_strncasecmp(at - 3, "to_", 3) == 0) ||
+        pg_strncasecmp(at + 6, "_to", 3) == 0 || pg_strncasecmp(at + 6, "_key", 4) == 0)
+      return true;
+  }
+  return false;
+}
+
+// The postmaster's 'parameter "uuid6.facade_key" changed to "<key>"' at a
+// reload (the library is preloaded: the assign hook has run, and the key is
+// valid, or the check hook would have refused it). Rewritten in place: the
+// new text is shorter than a message that quotes a key of at least 32
+// characters.
+void HideReloadedKey(ErrorData* edata) {
+  if (!facade_key_set || edata->message == nullptr || edata->message_id == nullptr ||
+      strcmp(edata->message_id, "parameter \"%s\" changed to \"%s\"") != 0)
+    return;
+  bool names_key = false;
+  for (const char* at = edata->message; *at != '\0' && !names_key; at++)
+    names_key = pg_strncasecmp(at, "uuid6.facade_key", 16) == 0;
+  if (!names_key) return;
+  char digits[17];
+  WriteKeyId(facade_key, digits);
+  snprintf(edata->message, strlen(edata->message) + 1,
+           "parameter \"uuid6.facade_key\" changed to \"(key id %s)\"", digits);
+}
+
+void HideFacadeKeyFromLog(ErrorData* edata) {
+  if (NamesFacade(debug_query_string) || NamesFacade(edata->context) ||
+      NamesFacade(edata->internalquery)) {
+    edata->hide_stmt = true;
+    edata->hide_ctx = true;
+    // No flag hides it: the client, who sent it, loses it too.
+    edata->internalquery = nullptr;
+    edata->internalpos = 0;
+  }
+  HideReloadedKey(edata);
+  if (previous_emit_log_hook != nullptr) previous_emit_log_hook(edata);
 }
 
 }  // namespace
@@ -195,6 +303,8 @@ void DefineFacadeSetting() {
   defining_setting = false;
   previous_process_utility = ProcessUtility_hook;
   ProcessUtility_hook = GuardFacadeKey;
+  previous_emit_log_hook = emit_log_hook;
+  emit_log_hook = HideFacadeKeyFromLog;
 }
 
 bool FacadeKeyWasPlaceholder() { return server_value_before_load; }
@@ -203,24 +313,26 @@ bool FacadeKeyWasPlaceholder() { return server_value_before_load; }
 
 // uuid_v7_to_facade(uuid): the facade under uuid6.facade_key.
 UUID6_SQL_FUNCTION(uuid_v7_to_facade) {
-  return RunTransform(fcinfo, "uuid_v7_to_facade", 7, uuid6::FacadeFromV7, KeyFromSetting());
+  return RunTransform(fcinfo, "uuid_v7_to_facade", 7, uuid6::FacadeFromV7, KeyFromSetting(),
+                      false);
 }
 
 // uuid_facade_to_v7(uuid): the v7 behind a facade under uuid6.facade_key.
 UUID6_SQL_FUNCTION(uuid_facade_to_v7) {
-  return RunTransform(fcinfo, "uuid_facade_to_v7", 4, uuid6::V7FromFacade, KeyFromSetting());
+  return RunTransform(fcinfo, "uuid_facade_to_v7", 4, uuid6::V7FromFacade, KeyFromSetting(),
+                      false);
 }
 
 // uuid_v7_to_facade(uuid, key bytea): the same with the 16 key bytes given.
 UUID6_SQL_FUNCTION(uuid_v7_to_facade_key) {
   return RunTransform(fcinfo, "uuid_v7_to_facade", 7, uuid6::FacadeFromV7,
-                      KeyFromBytea(PG_GETARG_DATUM(1)));
+                      KeyFromBytea(PG_GETARG_DATUM(1)), true);
 }
 
 // uuid_facade_to_v7(uuid, key bytea).
 UUID6_SQL_FUNCTION(uuid_facade_to_v7_key) {
   return RunTransform(fcinfo, "uuid_facade_to_v7", 4, uuid6::V7FromFacade,
-                      KeyFromBytea(PG_GETARG_DATUM(1)));
+                      KeyFromBytea(PG_GETARG_DATUM(1)), true);
 }
 
 // uuid6_facade_key_id(): 16 hex digits that tell keys apart; NULL when no

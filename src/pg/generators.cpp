@@ -11,6 +11,7 @@
 #include "pg/db_lease.hpp"
 #include "pg/generators.hpp"
 #include "pg/layout_ranges.hpp"
+#include "pg/lease_writer.hpp"
 #include "pg/persistence.hpp"
 #include "pg/settings.hpp"
 #include "pg/shared_state.hpp"
@@ -190,9 +191,10 @@ uint64 TakeRandom64() {
 
 // The heart of SPEC §2. Clock, random bytes and the shared state's address
 // are all obtained before the spinlock (TryNextTick). The state file is
-// written after the lock is released: ahead of time by whoever sees the
-// lease run low (nobody waits for it), or, when the clock has run past the
-// lease, by this backend before its value is handed out.
+// written after the lock is released: ahead of time, once a call sees the
+// lease run low, by the lease writer (nobody waits for it) or, where uuid6
+// is not preloaded, by that call's backend; or, when the clock has run past
+// the lease, by this backend before its value is handed out.
 uuid6::Tick TakeSequenceTick(Generator generator, uint64 random) {
   SharedState* state = AttachSharedState();
   SharedSequence& sequence = state->sequences[static_cast<int>(generator)].sequence;
@@ -209,7 +211,7 @@ uuid6::Tick TakeSequenceTick(Generator generator, uint64 random) {
     bool running_low = false;
     if (likely(TryNextTick(sequence, generator, layout, random, uuid6::LeaseFallback::kNone, tick,
                            running_low))) {
-      if (unlikely(running_low)) uuid6::pg::RenewLeasesIfIdle(state);
+      if (unlikely(running_low)) uuid6::pg::RequestLeaseRenewal(state);
     } else {
       tick = NextTickAfterRenewal(state, sequence, generator, layout, random);
     }

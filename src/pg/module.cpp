@@ -1,6 +1,6 @@
 // Library load: configuration parameters, when preloaded the shared memory
-// hooks, and, when loaded by a statement, a warning if the facade key was
-// readable until then.
+// hooks and the lease writer, and, when loaded by a statement, a warning if
+// the facade key was readable until then.
 #include "pg/postgres_headers.hpp"
 
 extern "C" {
@@ -9,6 +9,7 @@ extern "C" {
 #include "tcop/tcopprot.h"
 }
 #include "pg/generators.hpp"
+#include "pg/lease_writer.hpp"
 #include "pg/settings.hpp"
 #include "pg/shared_state.hpp"
 
@@ -54,6 +55,7 @@ void _PG_init(void) {
   // shared_preload_libraries; any later load attaches lazily on first use.
   if (process_shared_preload_libraries_in_progress) {
     uuid6::pg::InstallSharedMemoryHooks();
+    uuid6::pg::RegisterLeaseWriter();
     return;
   }
   // Loaded by a statement (one is running: session_preload_libraries loads

@@ -22,8 +22,17 @@ namespace {
 constexpr const char* kTempFileName = "uuid6.state.tmp";
 // A restored lease further ahead of the clock than this is reported.
 constexpr int64 kFarAheadMicros = int64{86400} * 1000000;
-// A write slower than this is logged: the lease has only a second to spare.
+// A write slower than this is logged: leases then reach noticeably further.
 constexpr int64 kSlowWriteMicros = 500 * 1000;
+
+// How long this process's last write of the file took, from the clock
+// reading its leases were taken at to their installation: the allowance its
+// next leases make for their own write (core/sequence.hpp, LeaseSpan). Kept
+// per process: the lease writer (pg/lease_writer.hpp) makes nearly every
+// write where uuid6 is preloaded; elsewhere a backend's first write allows
+// for none, and, if it is slow, installs a lease that is due at once and is
+// written again, this time allowing for it.
+int64 last_write_micros = 0;
 
 int64 MonotonicMicros() {
   struct timespec now;
@@ -134,10 +143,32 @@ void ReleaseWriter(Persistence& persistence) {
   ConditionVariableBroadcast(&extension.lease_written);
 }
 
+// A copy of sequence `index`, taken under its lock.
+SequenceState LockedCopy(SharedState* state, int index) {
+  SharedSequence& sequence = state->sequences[index].sequence;
+  SpinLockAcquire(&sequence.lock);
+  const SequenceState copy = SequenceCopy(state, index);
+  SpinLockRelease(&sequence.lock);
+  return copy;
+}
+
+// In use: values taken. Under the compare-and-swap protocol backends count
+// theirs in batches, so a last tick above the one restored at start says so
+// too.
+bool InUse(const SharedState* state, int index, const SequenceState& copy) {
+  return copy.generated > 0 ||
+         (AttachedAtomicSequences() != nullptr &&
+          LastTick(copy) > ((static_cast<Tick>(state->persistence.restored_hi[index]) << 64) |
+                            state->persistence.restored_lo[index]));
+}
+
 // With the writer's claim held: computes the lease of every sequence that
 // needs one (`forced`, or in use and running low), writes the file and, once
-// it is durably written, installs the new leases. Returns 0 or an errno.
+// it is durably written, installs the new leases. The leases allow for a
+// write as long as this process's last one, and their renewal points for
+// one as long as this one (LeaseSpan). Returns 0 or an errno.
 int WriteLeases(SharedState* state, int forced) {
+  const int64 start = MonotonicMicros();
   PersistedState persisted;
   memset(&persisted, 0, sizeof persisted);
   persisted.saved_unix_us = NowUnixMicros();
@@ -147,26 +178,16 @@ int WriteLeases(SharedState* state, int forced) {
     const Generator generator = static_cast<Generator>(i);
     const SequenceLayout& layout = LayoutOf(generator);
     const uint64 clock = ClockPartAt(generator, UnixNanosNow());
-    SharedSequence& sequence = state->sequences[i].sequence;
-    SpinLockAcquire(&sequence.lock);
-    const SequenceState copy = SequenceCopy(state, i);
-    SpinLockRelease(&sequence.lock);
-
+    const SequenceState copy = LockedCopy(state, i);
     const Tick last = LastTick(copy);
     const Tick lease = LeaseTick(copy);
     const Tick clock_tick = static_cast<Tick>(clock) << layout.low_bits;
     const Tick current = last > clock_tick ? last : clock_tick;
-    // In use: values taken. Under the compare-and-swap protocol backends
-    // count theirs in batches, so a last tick above the one restored at
-    // start says so too.
-    const bool used = copy.generated > 0 ||
-                      (AttachedAtomicSequences() != nullptr &&
-                       last > ((static_cast<Tick>(state->persistence.restored_hi[i]) << 64) |
-                               state->persistence.restored_lo[i]));
-    if (i == forced || (used && PastRenewalPoint(copy, current))) {
+    if (i == forced || (InUse(state, i, copy) && PastRenewalPoint(copy, current))) {
       // Above the lease already installed (which may come from a clock
       // reading later than this one), so that the renewal point moves on.
-      persisted.lease[i] = RenewedLease(layout, last, lease, clock);
+      persisted.lease[i] =
+          RenewedLease(layout, last, lease, clock, WriteAllowance(layout, last_write_micros));
       renewed[i] = any = true;
     } else {
       persisted.lease[i] = lease;
@@ -176,11 +197,14 @@ int WriteLeases(SharedState* state, int forced) {
   if (!any) return 0;
   const int error = WriteStateFile(persisted);
   if (error != 0) return error;
+  last_write_micros = MonotonicMicros() - start;
   for (int i = 0; i < kGeneratorCount; i++) {
     if (!renewed[i]) continue;
     SharedSequence& sequence = state->sequences[i].sequence;
+    const uint64 allowance =
+        WriteAllowance(LayoutOf(static_cast<Generator>(i)), last_write_micros);
     SpinLockAcquire(&sequence.lock);
-    ExtendSequenceLease(state, i, persisted.lease[i]);
+    ExtendSequenceLease(state, i, persisted.lease[i], allowance);
     SpinLockRelease(&sequence.lock);
   }
   return 0;
@@ -255,7 +279,7 @@ void ApplyRestoredState(SharedState* state, const PersistedState& persisted) {
     SharedSequence& sequence = state->sequences[i].sequence;
     SpinLockAcquire(&sequence.lock);
     RaiseSequenceLastTick(state, i, persisted.lease[i]);
-    ExtendSequenceLease(state, i, persisted.lease[i]);
+    ExtendSequenceLease(state, i, persisted.lease[i], 0);
     SpinLockRelease(&sequence.lock);
     persistence.restored_present[i] = true;
     persistence.restored_hi[i] = static_cast<uint64>(persisted.lease[i] >> 64);
@@ -381,16 +405,32 @@ int TimedWriteLeases(SharedState* state, int forced) {
     ereport(LOG_SERVER_ONLY,
             (errmsg("uuid6: writing state file \"%s/%s\" took %lld ms", DataDir, kStateFileName,
                     static_cast<long long>(took / 1000)),
-             errdetail("While a write is slower than a second, new values carry a time "
-                       "behind the clock.")));
+             errdetail("The next leases reach further past the clock, three times as far as "
+                       "this write took (up to 30 s more), so that each is renewed before it "
+                       "runs out; the sequences may start that far ahead of the clock after a "
+                       "crash.")));
   return error;
 }
 
 }  // namespace
 
-void RenewLeasesIfIdle(SharedState* state) {
-  if (!ClaimWriter(state->persistence, false)) return;
-  TimedWriteLeases(state, -1);
+RenewOutcome RenewDueLeases(SharedState* state) {
+  if (!ClaimWriter(state->persistence, false)) return RenewOutcome::kBusy;
+  return TimedWriteLeases(state, -1) == 0 ? RenewOutcome::kDone : RenewOutcome::kFailed;
+}
+
+void RenewLeasesIfIdle(SharedState* state) { RenewDueLeases(state); }
+
+bool LeaseRenewalDue(SharedState* state) {
+  for (int i = 0; i < kGeneratorCount; i++) {
+    const SequenceState copy = LockedCopy(state, i);
+    if (InUse(state, i, copy) && PastRenewalPoint(copy, LastTick(copy))) return true;
+  }
+  return false;
+}
+
+bool LeaseWriteUnderWay(SharedState* state) {
+  return *static_cast<const volatile int*>(&WriterPidOf(state->persistence)) != 0;
 }
 
 namespace {

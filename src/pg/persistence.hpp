@@ -3,10 +3,12 @@
 //
 // Each sequence has a durable *lease*: no tick above it is handed out before
 // a file saying so has been written and flushed, and its rename flushed too.
-// A backend that finds its sequence past the lease's renewal point renews
-// the lease of every busy sequence at once, outside every spinlock and
-// without making anyone wait; only a sequence that has used up its lease
-// waits for the write, asleep. A new shared state (server start, crash
+// A backend that finds its sequence past the lease's renewal point has the
+// lease of every busy sequence renewed at once, outside every spinlock: by
+// the lease writer where uuid6 is preloaded (nobody waits), else by itself
+// (its call takes the write's time); only a call whose sequence has used up
+// its lease waits for a write, asleep. Each lease allows for the time the
+// last write took, so that it is renewed before it runs out. A new shared state (server start, crash
 // restart, first attach when not preloaded) starts every sequence above the
 // lease in the file.
 #pragma once
@@ -31,9 +33,25 @@ void RestoreState(SharedState* state);
 // the leases on disk stand.
 void SaveStateAtShutdown(int code, Datum arg);
 
+// What RenewDueLeases did: wrote the leases running low (or found none),
+// found another process writing, or failed to write (the next attempt, or
+// the caller that runs out of lease, tries again).
+enum class RenewOutcome { kDone, kBusy, kFailed };
+
 // Renews the leases running low if nobody else is writing; never waits and
-// raises no ERROR. The common path's renewal, taken after a generation.
+// raises no ERROR. The lease writer's renewal (pg/lease_writer.hpp).
+RenewOutcome RenewDueLeases(SharedState* state);
+
+// RenewDueLeases for a caller that was not waiting for it: the common path's
+// renewal where no lease writer runs, taken after a generation.
 void RenewLeasesIfIdle(SharedState* state);
+
+// True when a sequence in use has handed out a tick past its renewal point:
+// what makes a caller ask for a renewal.
+bool LeaseRenewalDue(SharedState* state);
+
+// True while a process holds the writer's claim (a plain read).
+bool LeaseWriteUnderWay(SharedState* state);
 
 // Renews `generator`'s lease to cover its last tick plus the lease span,
 // durably, and returns true; or returns false at once when another process

@@ -20,7 +20,8 @@ void DefineSettings();
 
 // uuid6.facade_key, the key of the v4 facade (facade_functions.cpp), taken
 // from the server's configuration file only: also installs the hook that
-// refuses SET, ALTER SYSTEM, ALTER ROLE and ALTER DATABASE for it.
+// refuses SET, ALTER SYSTEM, ALTER ROLE, ALTER DATABASE and CREATE or ALTER
+// FUNCTION ... SET for it, and the one that keeps it out of the server log.
 void DefineFacadeSetting();
 
 // True when DefineFacadeSetting found uuid6.facade_key already set by the

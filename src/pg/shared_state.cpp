@@ -233,12 +233,12 @@ void RaiseSequenceLastTick(SharedState* state, int index, Tick tick) {
     RaiseLastTick(state->sequences[index].sequence.state, tick);
 }
 
-void ExtendSequenceLease(SharedState* state, int index, Tick lease) {
+void ExtendSequenceLease(SharedState* state, int index, Tick lease, uint64 allowance) {
   const SequenceLayout& layout = LayoutOf(static_cast<Generator>(index));
   if (attached_atomic_sequences != nullptr)
-    ExtendAtomicLease(attached_atomic_sequences->sequences[index], layout, lease);
+    ExtendAtomicLease(attached_atomic_sequences->sequences[index], layout, lease, allowance);
   else
-    ExtendLease(state->sequences[index].sequence.state, layout, lease);
+    ExtendLease(state->sequences[index].sequence.state, layout, lease, allowance);
 }
 
 StateMode CurrentStateMode() {

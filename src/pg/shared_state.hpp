@@ -178,10 +178,11 @@ int& WriterPidOf(Persistence& persistence);
 
 // With the lock of sequence `index` held, whichever the protocol: a copy in
 // SequenceState's form (last tick, lease and renewal point from the words
-// where the state has them), raising the last tick, extending the lease.
+// where the state has them), raising the last tick, extending the lease
+// (with the allowance for the next write: ExtendLease).
 SequenceState SequenceCopy(SharedState* state, int index);
 void RaiseSequenceLastTick(SharedState* state, int index, Tick tick);
-void ExtendSequenceLease(SharedState* state, int index, Tick lease);
+void ExtendSequenceLease(SharedState* state, int index, Tick lease, uint64 allowance);
 
 // The state of this cluster, attaching or creating it (and its extension)
 // on first use. Never returns null: a failure is an ERROR.

@@ -5,8 +5,9 @@
 # one. Preloaded and not (lazy_shmem on 15/16, dsm_registry on 17+). Then:
 # uuid6_advance lifts the sequences above imported keys, durably, and
 # returns promptly even ahead of a clock stepped back; and a slow
-# state-file write never holds up a generator. (A state file that cannot be
-# read: 015_unreadable_state.pl.)
+# state-file write never holds up a generator with lease left. (A state file
+# that cannot be read: 015_unreadable_state.pl; a disk slower than the
+# renewal margin: 025_lease_slow_disk.pl.)
 use strict;
 use warnings;
 use File::Spec;
@@ -155,12 +156,8 @@ for my $preload (1, 0)
 }
 
 # A slow disk: each state-file write takes 700 ms (an LD_PRELOAD library
-# delays the rename). Four clients generate for eight seconds. The call
-# whose backend writes the file takes the 700 ms itself; nobody else waits
-# for it: there are no more slow calls than writes, and no two overlap by
-# more than the moment it takes a writer's call to return after the next
-# writer has started. (A call that waited for a write would overlap the
-# writer's for most of its 700 ms.)
+# delays the rename). Four clients generate for eight seconds. The lease
+# writer renews the lease in the background: no call takes the 700 ms.
 {
 	my $slow = File::Spec->rel2abs('test/fault/uuid6_slow_rename.so');
 	SKIP:
@@ -178,15 +175,11 @@ for my $preload (1, 0)
 		$node->pgbench('--no-vacuum --client=4 --jobs=4 --time=8', 0, [qr{processed: \d+}], [qr{^$}],
 			'4 clients generate while the state file is slow to write',
 			{ 'slow_disk.sql' => "INSERT INTO calls SELECT clock_timestamp(), uuid_generate_v7(), clock_timestamp();\n" });
-		my ($calls, $slow_calls, $overlapping) = split /\|/, $node->safe_psql('postgres', q{
-			WITH slow AS (SELECT t0, t1 FROM calls WHERE t1 - t0 >= interval '500 ms')
-			SELECT (SELECT count(*) FROM calls), (SELECT count(*) FROM slow),
-			       (SELECT count(*) FROM slow a JOIN slow b
-			        ON a.t0 < b.t0 AND b.t0 < a.t1 - interval '100 ms')});
+		my ($calls, $slow_calls) = split /\|/, $node->safe_psql('postgres', q{
+			SELECT count(*), count(*) FILTER (WHERE t1 - t0 >= interval '500 ms') FROM calls});
 		my $writes = () = slurp_file($node->logfile) =~ /uuid6_slow_rename: delayed/g;
-		cmp_ok($writes, '>=', 5, "the state file was rewritten $writes times, 700 ms each, during the run");
-		cmp_ok($slow_calls, "<=", $writes, "$slow_calls of $calls calls took 500 ms or more: at most one per write");
-		is($overlapping, 0, 'no slow call overlapped another: only the writing backends waited');
+		cmp_ok($writes, '>=', 3, "the state file was rewritten $writes times, 700 ms each, during the run");
+		is($slow_calls, 0, "none of $calls calls took 500 ms or more: none waited for a write");
 		my $after = $node->safe_psql('postgres', q{
 			SELECT persisted_until > clock_timestamp() FROM uuid6_status() WHERE version = 7});
 		is($after, 't', "the lease still runs ahead of the clock (before the run: $before)");

@@ -6,7 +6,14 @@
 # without stopping the server; no role, superuser or not, can slip in a key
 # of its own as a placeholder before the library loads. Loaded at session
 # start, the key is hidden from the first statement; loaded by a statement,
-# a WARNING says it was readable until then.
+# a WARNING says it was readable until then. The server log shows no key and
+# no refused value beside any message uuid6 can reach: neither the statement
+# (log_min_error_statement) nor the statements around it (CONTEXT, QUERY)
+# nor bind parameters (log_parameter_max_length_on_error), after a SET or a
+# set_config() of the key, a CREATE or ALTER FUNCTION ... SET, an ALTER ROLE,
+# a key given to the two-argument functions, each at top level, in a DO
+# block or a function; nor the postmaster's line for a reload that changed
+# the key, where uuid6 is preloaded.
 use strict;
 use warnings;
 use PostgreSQL::Test::Utils;
@@ -40,7 +47,8 @@ for my $preload (1, 0)
 {
 	my $mode = $preload ? 'preloaded' : 'not preloaded';
 	my $node = new_node($preload ? 'facade_pre' : 'facade_lazy', preload => $preload,
-		conf => "uuid6.facade_key = '$key_a'\n");
+		conf => "uuid6.facade_key = '$key_a'\nlog_min_error_statement = warning\n"
+		  . "log_parameter_max_length_on_error = -1\n");
 	$node->safe_psql('postgres', 'CREATE EXTENSION uuid6; CREATE ROLE app LOGIN;');
 	is(key_id($node), $id_a, "$mode: the key of postgresql.conf is in force");
 	is($node->safe_psql('postgres',
@@ -83,6 +91,76 @@ for my $preload (1, 0)
 				"$mode: it is refused with a warning when the library loads");
 		}
 		unlike($stderr, qr/LEAKMARKER/, "$mode: the refused value is not shown");
+	}
+
+	# Each way a key given to uuid6 could reach the server log beside a
+	# message: the message is logged (it is not suppressed), without the key.
+	# Each runs in a session where uuid6 is loaded (by its first statement,
+	# where it is not preloaded) and stays in force there.
+	my $v4 = '919108f7-52d1-4320-9bac-f847db4148a8';
+	my $load = "SELECT uuid_generate_v7() IS NOT NULL;\n";
+	my @paths = (
+		[ 'SET in a DO block',
+			q{DO $$BEGIN EXECUTE 'SET uuid6.facade_key = ''LEAKMARKER01'''; END$$;} ],
+		[ 'SET in a PL/pgSQL function',
+			q{CREATE FUNCTION pg_temp.set_key() RETURNS void LANGUAGE plpgsql
+				AS $$BEGIN SET uuid6.facade_key = 'LEAKMARKER02'; END$$;
+			SELECT pg_temp.set_key();} ],
+		[ 'set_config()', q{SELECT set_config('uuid6.facade_key', 'LEAKMARKER03', false);} ],
+		[ 'set_config() in a PL/pgSQL function',
+			q{CREATE FUNCTION pg_temp.set_config_key() RETURNS void LANGUAGE plpgsql
+				AS $$BEGIN PERFORM set_config('UUID6.Facade_Key', 'LEAKMARKER04', true); END$$;
+			SELECT pg_temp.set_config_key();} ],
+		[ 'CREATE FUNCTION ... SET',
+			q{CREATE FUNCTION pg_temp.keyed() RETURNS int LANGUAGE sql
+				SET uuid6.facade_key = 'LEAKMARKER05' RETURN 1;} ],
+		[ 'ALTER FUNCTION ... SET',
+			q{CREATE FUNCTION pg_temp.plain() RETURNS int LANGUAGE sql RETURN 1;
+			ALTER FUNCTION pg_temp.plain() SET uuid6.facade_key = 'LEAKMARKER06';} ],
+		[ 'ALTER ROLE in a DO block',
+			q{DO $$BEGIN EXECUTE 'ALTER ROLE app SET uuid6.facade_key = ''LEAKMARKER07'''; END$$;} ],
+		[ 'a syntax error in a DO block',
+			q{DO $$BEGIN EXECUTE 'SET uuid6.facade_key = ''LEAKMARKER08'' oops'; END$$;} ],
+		[ 'a key given to uuid_v7_to_facade with a UUID of another version',
+			qq{SELECT uuid_v7_to_facade('$v4', '\\xfeedc0de090909090909090909090909');} ],
+		[ 'a key of the wrong length',
+			qq{SELECT uuid_facade_to_v7('$v4', '\\xfeedc0de1010');} ],
+		[ 'a key given in a statement a function runs',
+			qq{CREATE FUNCTION pg_temp.masked(id uuid) RETURNS uuid LANGUAGE plpgsql AS \$\$
+				DECLARE masked uuid;
+				BEGIN
+					EXECUTE format('SELECT uuid_v7_to_facade(%L, %L::bytea)', id,
+						'\\xfeedc0de111111111111111111111111') INTO masked;
+					RETURN masked;
+				END\$\$;
+			SELECT pg_temp.masked('$v4');} ],
+		[ 'a key given to a function that passes it on',
+			qq{CREATE FUNCTION pg_temp.mask(id uuid, key bytea) RETURNS uuid LANGUAGE sql
+				AS 'SELECT uuid_v7_to_facade(id, key)';
+			SELECT pg_temp.mask('$v4', '\\xfeedc0de121212121212121212121212');} ]);
+	for my $path (@paths)
+	{
+		my ($what, $sql) = @$path;
+		my $offset = -s $node->logfile;
+		$node->psql('postgres', $load . $sql, on_error_stop => 0);
+		my $logged = log_since($node, $offset);
+		like($logged, qr/ERROR:  /, "$mode, $what: the error is in the server log");
+		unlike($logged, qr/LEAKMARKER|feedc0de/i, "$mode, $what: the server log does not show the key");
+	}
+	# A key sent as a bind parameter (the extended protocol), which the log
+	# shows beside an error with log_parameter_max_length_on_error.
+	{
+		my $offset = -s $node->logfile;
+		$node->pgbench(
+			"--no-vacuum --protocol=extended --transactions=1 -D id=$v4 "
+			  . '-D key=\\xfeedc0de131313131313131313131313',
+			2, [qr{}], [qr{expects a version 7 UUID}],
+			"$mode: a key sent as a bind parameter with a UUID of another version",
+			{ "facade_bind_$preload.sql" => "SELECT uuid_v7_to_facade(:id::uuid, :key::bytea);\n" });
+		my $logged = log_since($node, $offset);
+		like($logged, qr/ERROR:  uuid_v7_to_facade expects a version 7 UUID/,
+			"$mode, a bind parameter: the error is in the server log");
+		unlike($logged, qr/feedc0de/i, "$mode, a bind parameter: the server log does not show the key");
 	}
 
 	# ALTER SYSTEM refuses a key, malformed or not, without showing it; a
@@ -187,14 +265,23 @@ for my $preload (1, 0)
 	unlike($stderr, qr/LEAKMARKER/, "$mode: ... and the client is not shown it");
 	like(log_since($node, $offset), qr/invalid value for parameter "uuid6.facade_key"/,
 		"$mode: the server log says the key was refused");
-	# In the server log, a value appears only where PostgreSQL itself writes
-	# it for any setting: the text of a failed statement, and the
-	# postmaster's "parameter changed to" line on a reload (which, before
-	# the library is loaded, cannot know the value is malformed). Never in
-	# an error, warning, detail or hint.
-	my @leaks = grep { /LEAKMARKER/ && !/STATEMENT:  |LOG:  parameter "uuid6.facade_key" changed to "/ }
-	  split /\n/, slurp_file($node->logfile);
-	is(join("\n", @leaks), '', "$mode: no message of the server log shows a refused value");
+	# In the server log, neither a key nor a refused value appears, in any
+	# message or beside it; the postmaster's line for a reload that changed
+	# the key names its fingerprint. Not preloaded, the postmaster, which
+	# has not loaded uuid6, quotes the value in that line, as PostgreSQL does
+	# for any setting (and before the library is loaded it cannot know a
+	# value is malformed).
+	my @lines = split /\n/, slurp_file($node->logfile);
+	my @leaks = grep { /LEAKMARKER|feedc0de|0001020304|0011223344/i
+		  && ($preload || !/LOG:  parameter "uuid6.facade_key" changed to "/) } @lines;
+	is(join("\n", @leaks), '', "$mode: no line of the server log shows a key or a refused value");
+	if ($preload)
+	{
+		my @changed = grep { /parameter "uuid6.facade_key" changed to/ } @lines;
+		cmp_ok(scalar(@changed), '>=', 6, "$mode: the reloads that changed the key are in the server log");
+		is(join("\n", grep { !/changed to "\(key id [0-9a-f]{16}\)"$/ } @changed), '',
+			"$mode: ... each naming the new key's fingerprint");
+	}
 	$node->stop;
 }
 

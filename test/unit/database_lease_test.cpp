@@ -14,16 +14,18 @@ const Generator kRfc[] = {Generator::kV6, Generator::kV7, Generator::kV8};
 
 // One backend handing out `tick`: past its renewal point it looks at the
 // stored lease (and writes one, counted in `writes`), as CoverTickInDatabase
-// does. The tick must then lie at or below its renewal point, and that at or
-// below the stored lease, which never goes down.
+// does, its lease allowing for `allowance` and its renewal point for `took`
+// (the look just made). The tick must then lie at or below its renewal
+// point, and that at or below the stored lease, which never goes down.
 void HandOut(const SequenceLayout& layout, Tick tick, uint64_t clock, int64_t& stored,
-             Tick& renew_after, int& writes) {
+             Tick& renew_after, int& writes, uint64_t allowance = 0, uint64_t took = 0) {
   if (tick > renew_after) {
-    const DatabaseLeaseStep step = PlanDatabaseLease(layout, tick, clock, stored);
+    const DatabaseLeaseStep step = PlanDatabaseLease(layout, tick, clock, stored, allowance);
     ASSERT_GE(step.stored, stored);
+    ASSERT_TRUE(tick <= step.renew_after && step.renew_after <= DatabaseLeaseTick(layout, step.stored));
     if (step.write) writes++;
     stored = step.stored;
-    renew_after = step.renew_after;
+    renew_after = DatabaseRenewalPoint(layout, tick, stored, took);
   }
   ASSERT_TRUE(tick <= renew_after);
   ASSERT_TRUE(renew_after <= DatabaseLeaseTick(layout, stored));
@@ -125,7 +127,8 @@ TEST(DatabaseLease, AStoredLeaseIsNeverLowered) {
 // Any sequence of ticks, clocks and writes by several backends that each
 // keep their own renewal point: every tick handed out lies at or below the
 // stored lease, and at or below its renewal point (what a move folds in is
-// enough), and a busy run writes about once per renewal margin.
+// enough), and a busy run writes about once per renewal margin. The same
+// with every backend allowing for writes of its own speed, up to 2 s.
 TEST(DatabaseLease, EveryTickHandedOutIsCoveredByTheStoredLease) {
   std::mt19937_64 random(16);
   for (Generator generator : kRfc) {
@@ -144,6 +147,65 @@ TEST(DatabaseLease, EveryTickHandedOutIsCoveredByTheStoredLease) {
     }
     EXPECT_GE(writes, 10) << static_cast<int>(generator);
     EXPECT_LE(writes, 40) << static_cast<int>(generator);
+
+    Tick slow_renew_after[4] = {0, 0, 0, 0};
+    for (int i = 0; i < kCalls; i++) {
+      clock += random() % (layout.race_tolerance / 10000 + 1);
+      const Tick tick = AdvanceSequence(shared, layout, clock, random(), false);
+      const int backend = static_cast<int>(random() % 4);
+      const uint64_t allowance = random() % (2 * layout.race_tolerance + 1);
+      const uint64_t took = random() % (2 * layout.race_tolerance + 1);
+      ASSERT_NO_FATAL_FAILURE(HandOut(layout, tick, clock, stored, slow_renew_after[backend],
+                                      writes, allowance, took));
+    }
+  }
+}
+
+// One backend calls once a millisecond of clock; each look at the stored
+// lease that writes it takes `flush` of clock (the WAL flush), during which
+// the call waits, and the next lease allows for it (CoverTickInDatabase).
+// Once a flush has been timed, a write is never followed at once by
+// another (in 1.3 a flush slower than a second made every call write):
+// one write per 1 s + 2 flushes of clock, every tick still under the lease.
+TEST(DatabaseLease, ASlowFlushIsAllowedForAfterOneTimedWrite) {
+  for (Generator generator : kRfc) {
+    const SequenceLayout& layout = LayoutOf(generator);
+    const uint64_t second = layout.race_tolerance;
+    for (uint64_t flush_ms : {1, 500, 1500, 4000}) {
+      const uint64_t flush = flush_ms * (second / 1000);
+      SequenceState shared{};
+      int64_t stored = kNoDatabaseLease;
+      Tick renew_after = 0;
+      uint64_t allowance = 0;
+      int writes = 0, writes_in_a_row = 0;
+      bool wrote_last_call = false;
+      uint64_t clock = 1000 * second;
+      const uint64_t end = clock + 120 * second;
+      while (clock < end) {
+        const Tick tick = AdvanceSequence(shared, layout, clock, 0, false);
+        bool wrote = false;
+        if (tick > renew_after) {
+          const DatabaseLeaseStep step = PlanDatabaseLease(layout, tick, clock, stored, allowance);
+          ASSERT_GE(step.stored, stored);
+          stored = step.stored;
+          if (step.write) {
+            wrote = true;
+            writes++;
+            if (wrote_last_call && writes > 2) writes_in_a_row++;
+            clock += flush;  // the call waits for the flush
+            allowance = flush;
+          }
+          renew_after = DatabaseRenewalPoint(layout, tick, stored, allowance);
+        }
+        ASSERT_TRUE(tick <= renew_after);
+        ASSERT_TRUE(renew_after <= DatabaseLeaseTick(layout, stored));
+        wrote_last_call = wrote;
+        clock += second / 1000;
+      }
+      EXPECT_EQ(writes_in_a_row, 0) << static_cast<int>(generator) << " " << flush_ms << " ms";
+      EXPECT_LE(writes, static_cast<int>(120 * second / (second + 2 * flush)) + 3)
+          << static_cast<int>(generator) << " " << flush_ms << " ms";
+    }
   }
 }
 

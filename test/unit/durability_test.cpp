@@ -6,6 +6,8 @@
 #include <cstring>
 #include <random>
 #include <string>
+#include <vector>
+#include <algorithm>
 
 #include "core/layout.hpp"
 #include "core/sequence.hpp"
@@ -290,6 +292,132 @@ TEST(Lease, FarAheadOfTheClockLeasesAreShortAndRenewedAtHalfTheirRoom) {
   Tick tick = 0;
   ASSERT_TRUE(TryAdvanceSequence(state, layout, clock, 0, false, tick));
   EXPECT_TRUE(tick == last + 1);
+}
+
+TEST(Lease, WriteAllowanceIsTheWriteTimeInClockUnitsCappedAtTenSeconds) {
+  for (Generator g : {Generator::kV6, Generator::kV7, Generator::kV8, Generator::kDraftV7Millis,
+                      Generator::kDraftV7Micros, Generator::kDraftV7Nanos}) {
+    const SequenceLayout& layout = LayoutOf(g);
+    const uint64_t second = layout.race_tolerance;
+    EXPECT_EQ(WriteAllowance(layout, 0), 0u);
+    EXPECT_EQ(WriteAllowance(layout, -5), 0u);
+    EXPECT_EQ(WriteAllowance(layout, 1000000), second);
+    EXPECT_EQ(WriteAllowance(layout, 1500000), second + second / 2);
+    EXPECT_EQ(WriteAllowance(layout, 10000000), 10 * second);
+    EXPECT_EQ(WriteAllowance(layout, 3600000000LL), 10 * second);
+    // A lease never reaches further than 32 s past the clock it was taken at.
+    EXPECT_EQ(MaxLeaseSpan(layout), 32 * second);
+    EXPECT_TRUE(LeaseFor(layout, 0, 1000 * second, WriteAllowance(layout, 3600000000LL)) >>
+                    layout.low_bits ==
+                1032 * second);
+  }
+}
+
+// One backend calls once a millisecond of clock; every state-file write
+// takes `write` (clock units) from the clock reading its lease is taken at
+// to its installation. A call that takes a tick past the renewal point
+// starts a write when none is under way (as RenewLeasesIfIdle or the lease
+// writer does); a call that finds no lease left (it would wait) starts one
+// too and is counted. The lease of a write is taken with the allowance of
+// the write before it, and installed with the allowance of its own
+// duration (WriteLeases).
+struct SlowDiskRun {
+  int writes = 0;
+  int calls_without_lease = 0;
+  int calls_without_lease_once_settled = 0;  // after `settled` writes
+  Tick largest_lead = 0;  // of a lease over the clock, in clock units
+};
+
+SlowDiskRun RunOnSlowDisk(const SequenceLayout& layout, const std::vector<uint64_t>& writes,
+                          uint64_t duration, int settled) {
+  const uint64_t step = layout.race_tolerance / 1000;
+  SlowDiskRun run;
+  SequenceState state{};
+  uint64_t clock = 1000 * layout.race_tolerance;
+  const uint64_t end = clock + duration;
+  bool writing = false;
+  uint64_t write_ends = 0, write_took = 0, previous_write = 0;
+  Tick pending = 0;
+  size_t next_write = 0;
+  auto start_write = [&]() {
+    write_took = writes[std::min(next_write++, writes.size() - 1)];
+    pending = RenewedLease(layout, LastTick(state), LeaseTick(state), clock, previous_write);
+    write_ends = clock + write_took;
+    writing = true;
+  };
+  for (; clock < end; clock += step) {
+    if (writing && clock >= write_ends) {
+      ExtendLease(state, layout, pending, write_took);
+      previous_write = write_took;
+      writing = false;
+      run.writes++;
+      const Tick lease_clock = LeaseTick(state) >> layout.low_bits;
+      if (lease_clock > clock && lease_clock - clock > run.largest_lead)
+        run.largest_lead = lease_clock - clock;
+    }
+    Tick tick = 0;
+    if (!TryAdvanceSequence(state, layout, clock, 0, false, tick)) {
+      run.calls_without_lease++;
+      if (run.writes >= settled) run.calls_without_lease_once_settled++;
+      if (!writing) start_write();
+      continue;
+    }
+    if (PastRenewalPoint(state, tick) && !writing) start_write();
+  }
+  return run;
+}
+
+// The renewal point of a lease whose own write took W lies a margin of
+// 1 s + W before its end and as far after its installation: on a disk of
+// any speed up to the cap, each write is followed by about a second more
+// than its own duration of calls that write nothing, and once one write has
+// been timed no call finds the lease used up. Without the allowance, a
+// write of 1.5 s installed a lease already due, and every later call found
+// the lease either due or gone.
+TEST(Lease, ASlowDiskIsAllowedForAfterOneTimedWrite) {
+  for (Generator g : {Generator::kV6, Generator::kV7, Generator::kV8}) {
+    const SequenceLayout& layout = LayoutOf(g);
+    const uint64_t second = layout.race_tolerance;
+    const uint64_t duration = 120 * second;
+    for (uint64_t write_ms : {1, 300, 900, 1000, 1500, 3000, 9000}) {
+      const uint64_t write = write_ms * (second / 1000);
+      const SlowDiskRun run = RunOnSlowDisk(layout, {write}, duration, 2);
+      // One write per 1 s + 2 W of clock, the first one (its lease taken
+      // with no allowance) perhaps twice.
+      EXPECT_LE(run.writes, static_cast<int>(duration / (second + 2 * write)) + 3)
+          << static_cast<int>(g) << " " << write_ms << " ms";
+      EXPECT_GE(run.writes, static_cast<int>(duration / (second + 2 * write)) - 3)
+          << static_cast<int>(g) << " " << write_ms << " ms";
+      EXPECT_EQ(run.calls_without_lease_once_settled, 0)
+          << static_cast<int>(g) << " " << write_ms << " ms";
+      EXPECT_TRUE(run.largest_lead <= LeaseSpan(layout, write))
+          << static_cast<int>(g) << " " << write_ms << " ms";
+    }
+  }
+}
+
+// A disk that turns slow: 10 ms a write, then 2 s. The first slow write
+// starts with 1 s + 10 ms of lease left and installs a lease taken with
+// 10 ms of allowance; the second, taken with 2 s, covers the calls to come.
+// Calls find the lease used up only until that second slow write is in
+// (about 1 s, then 2 s), and never after; writes stay about one per
+// 1 s + 2 W. On a disk that stays fast only the very first call, before
+// any lease, and those of the first write find none.
+TEST(Lease, ADiskThatTurnsSlowLeavesCallsWithoutALeaseForTwoWritesAtMost) {
+  const SequenceLayout& layout = LayoutOf(Generator::kV7);
+  const uint64_t second = layout.race_tolerance;
+  std::vector<uint64_t> writes(30, second / 100);
+  writes.push_back(2 * second);
+  const SlowDiskRun run = RunOnSlowDisk(layout, writes, 90 * second, 32);
+  EXPECT_GE(run.writes, 30 + 10);
+  EXPECT_LE(run.writes, 30 + 60 / 5 + 3);
+  EXPECT_LE(run.calls_without_lease, 10 + 3000 + 50);
+  EXPECT_EQ(run.calls_without_lease_once_settled, 0);
+  EXPECT_TRUE(run.largest_lead <= LeaseSpan(layout, 2 * second));
+  const SlowDiskRun fast = RunOnSlowDisk(layout, {second / 100}, 90 * second, 1);
+  EXPECT_LE(fast.calls_without_lease, 10);
+  EXPECT_EQ(fast.calls_without_lease_once_settled, 0);
+  EXPECT_GE(fast.writes, 85);
 }
 
 TEST(Advance, TickOfAUuidPutsEveryLaterValueAboveIt) {

@@ -32,28 +32,32 @@
 -- clock read here has whole microseconds anyway.)
 --
 -- The lag bound. The fast path takes one nextval() and reads the clock after
--- it. A tick no more than a millisecond behind the clock (the *lag bound*:
--- 1,048,576 ticks of v7, 1,024,000 of v6 and draft us, 256,000 of v8 and
--- draft ns, 16,384 of draft ms) is used as it is: under load ticks run a
--- little behind the clock and decode to an instant up to a millisecond
--- before the key was made, never after it. A tick further behind (the first
--- key after a pause) is lifted by uuid6_sql_lift:
+-- it. Keys decode to an instant at most a millisecond (the *lag bound*)
+-- before they were made, never after it: under load ticks run a little
+-- behind the clock. A tick more than three quarters of a millisecond behind
+-- the clock (the *lift bound*: 786,432 ticks of v7, 768,000 of v6 and draft
+-- us, 192,000 of v8 and draft ns, 12,288 of draft ms; the first key after a
+-- pause, or one every 0.75 ms under load) is lifted by uuid6_sql_lift:
 --   - it tries the lift's advisory lock (1970629988, generator) and never
 --     waits for it: any role may take advisory locks, and a lift that waited
---     would let any of them stop every key that needs one;
+--     would let any of them stop every key that needs one (no lock any role
+--     could be kept from queueing for would do better: a role without
+--     privileges can queue for a strong lock on a table, CREATE RULE say,
+--     and make others' NOWAIT requests fail);
 --   - granted: in one expression, it reads the sequence's last value and
 --     setval()s the clock's tick (counter start random, as in the C
---     library) only if the sequence still lies more than the lag bound below
---     it; otherwise (another session lifted meanwhile) it draws again;
+--     library) only if the sequence still lies more than the lift bound
+--     below it; otherwise (another session lifted meanwhile) it draws again;
 --   - not granted (a lift under way in another session, or a session of any
 --     role holding that key in any mode): it draws again and uses that tick,
 --     which came from nextval() like any other and so lies above every
---     earlier key; only its time lags. A tick so used that still lies more
---     than the lag bound behind the clock is counted in the generator's
---     uuid6_sql_lagging_ sequence, which uuid6_status() shows as
---     lagging_keys. A concurrent lift takes microseconds, so a busy database
---     counts a few such keys now and then; a count that keeps rising means a
---     session holds the advisory key (pg_locks shows it).
+--     earlier key; only its time lags. While another session lifts (for
+--     microseconds) such a tick lies between the lift bound and the lag
+--     bound; one that lies more than the lag bound behind the clock (the
+--     lock held for longer) is counted in the version's uuid6_sql_lagging_
+--     sequence, which uuid6_status() shows as lagging_keys: a count that
+--     keeps rising means a session holds the advisory key (pg_locks shows
+--     it), and keys then lag the clock as long as it does.
 --
 -- Why no tick is handed out twice. Every tick is a value nextval() returned
 -- or the value a lift set (which that lift takes itself; nextval() goes on
@@ -61,16 +65,16 @@
 -- value already handed out. setval() is called only by a lift or by
 -- uuid6_advance, each holding the advisory lock, so no two of them ever
 -- overlap; and each sets a value V only when the last value L it read in the
--- same expression lies more than the lag bound below V (uuid6_advance: V is
+-- same expression lies more than the lift bound below V (uuid6_advance: V is
 -- at least L plus the lag bound). The ticks other sessions draw between that
 -- read and the setval() are L + 1, L + 2, ...: they stay below V unless the
--- lag bound's worth of nextval() calls (at least 16,384, for draft ms) ran
+-- lift bound's worth of nextval() calls (at least 12,288, for draft ms) ran
 -- in the time between two function calls of one expression, a fraction of
 -- a microsecond. nextval() of one sequence, all sessions together, made
 -- about 1.4 million values a second on the 2-core machine of the project's
--- measurements (PostgreSQL 18): 16,384 of them take about 12 ms, and even
+-- measurements (PostgreSQL 18): 12,288 of them take about 9 ms, and even
 -- ten million a second (one locked sequence page, about 0.1 us per value)
--- would take 1.6 ms. Only a backend descheduled for that long exactly
+-- would take 1.2 ms. Only a backend descheduled for that long exactly
 -- between those two calls, while others draw from the same sequence at full
 -- speed, could be undercut. (1.3's lift waited for its lock and argued from
 -- the waiting: sessions that drew a tick to lift waited too, so at most one
@@ -227,7 +231,14 @@ CREATE FUNCTION uuid6_sql_lag_ticks(generator integer) RETURNS bigint
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN @extschema@.uuid6_sql_clock_tick(generator, 1000::bigint);
 COMMENT ON FUNCTION uuid6_sql_lag_ticks(integer) IS
-    'uuid6 internal: how many of a generator''s ticks make the millisecond a tick may lag the clock';
+    'uuid6 internal: how many of a generator''s ticks make the millisecond a key may lag the clock';
+
+-- The lift bound: three quarters of a millisecond of a generator's ticks.
+CREATE FUNCTION uuid6_sql_lift_ticks(generator integer) RETURNS bigint
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    RETURN @extschema@.uuid6_sql_clock_tick(generator, 750::bigint);
+COMMENT ON FUNCTION uuid6_sql_lift_ticks(integer) IS
+    'uuid6 internal: how many of a generator''s ticks make the 0.75 ms behind the clock beyond which a tick is lifted';
 
 -- Unix microseconds (rounded down) of a tick's clock part.
 CREATE FUNCTION uuid6_sql_tick_us(generator integer, tick bigint) RETURNS bigint
@@ -505,17 +516,17 @@ COMMENT ON FUNCTION uuid6_sql_lift_target(integer, bigint) IS
 
 -- The lift proper, run under the lift's lock (see the top of this file): one
 -- expression reads the sequence's last value and sets the target only if
--- that lies more than the lag bound below it; otherwise it draws. Only the
+-- that lies more than the lift bound below it; otherwise it draws. Only the
 -- sequence's owner can set it, so only a SECURITY DEFINER caller gets past
 -- setval().
 CREATE FUNCTION uuid6_sql_lift_set(generator integer, target bigint) RETURNS bigint
     LANGUAGE sql VOLATILE PARALLEL UNSAFE
     RETURN CASE WHEN pg_catalog.pg_sequence_last_value(@extschema@.uuid6_sql_sequence(generator))
-                     < target - @extschema@.uuid6_sql_lag_ticks(generator)
+                     < target - @extschema@.uuid6_sql_lift_ticks(generator)
                 THEN pg_catalog.setval(@extschema@.uuid6_sql_sequence(generator), target, true)
                 ELSE pg_catalog.nextval(@extschema@.uuid6_sql_sequence(generator)) END;
 COMMENT ON FUNCTION uuid6_sql_lift_set(integer, bigint) IS
-    'uuid6 internal: under the lift''s lock, sets a generator''s sequence to a target tick if it still lies more than a millisecond below it, else draws';
+    'uuid6 internal: under the lift''s lock, sets a generator''s sequence to a target tick if it still lies more than 0.75 ms below it, else draws';
 
 -- A tick handed out without a lift, counted when it lies more than the lag
 -- bound behind the clock.

@@ -3,7 +3,7 @@
 --
 -- Each is a short PL/pgSQL function with three expressions on its fast
 -- path: the tick (uuid6_sql_draw: the read-only check, the first draw's WAL
--- record, one nextval()), one test (the tick within a millisecond of the
+-- record, one nextval()), one test (the tick within the lift bound of the
 -- clock, uuid6.node_id unset), and one RETURN that lays out the key from the
 -- tick and 64 random bits. The rest (a tick to lift, a node id) is a slow
 -- path of its own, whose expressions are prepared only when it runs.
@@ -172,12 +172,13 @@ CREATE FUNCTION uuid6_sql_key_of(generator integer, t bigint, node integer, r bi
 COMMENT ON FUNCTION uuid6_sql_key_of(integer, bigint, integer, bigint) IS
     'uuid6 internal: the key of generator 6, 7 or 8 for a tick, a node id (-1: none) and 64 random bits';
 
--- Whether a tick lies more than a millisecond behind the clock, tested in
--- double precision: date_part is cheaper than numeric, and a bigint tick
--- read as a double is good to a few hundred ticks, well under the
--- millisecond it tests. (Only the lift acts on it, and tests again exactly
--- before it sets anything: uuid6_sql_lift_set, uuid6_sql_counted.) Ticks per
--- second and the lag bound of each generator (00_sequences.sql).
+-- Whether a tick lies more than the lift bound (0.75 ms) behind the clock,
+-- tested in double precision: date_part is cheaper than numeric, and a
+-- bigint tick read as a double is good to a few hundred ticks, well under
+-- the quarter millisecond between the lift bound and the lag bound. (Only
+-- the lift acts on it, and tests again exactly before it sets anything:
+-- uuid6_sql_lift_set, uuid6_sql_counted.) Ticks per second and the lift
+-- bound of each generator (00_sequences.sql).
 CREATE FUNCTION uuid6_sql_behind(generator integer, t bigint) RETURNS boolean
     LANGUAGE sql VOLATILE PARALLEL SAFE
     RETURN t::double precision
@@ -187,15 +188,15 @@ CREATE FUNCTION uuid6_sql_behind(generator integer, t bigint) RETURNS boolean
                               WHEN 70 THEN 16777216::double precision
                               WHEN 71 THEN 1024000000::double precision
                               ELSE 256000000::double precision END
-             - CASE generator WHEN 6 THEN 1024000::double precision
-                              WHEN 7 THEN 1048576::double precision
-                              WHEN 70 THEN 16384::double precision
-                              WHEN 71 THEN 1024000::double precision
-                              ELSE 256000::double precision END;
+             - CASE generator WHEN 6 THEN 768000::double precision
+                              WHEN 7 THEN 786432::double precision
+                              WHEN 70 THEN 12288::double precision
+                              WHEN 71 THEN 768000::double precision
+                              ELSE 192000::double precision END;
 COMMENT ON FUNCTION uuid6_sql_behind(integer, bigint) IS
-    'uuid6 internal: whether a generator''s tick lies more than a millisecond behind the clock (double precision)';
+    'uuid6 internal: whether a generator''s tick lies more than 0.75 ms behind the clock, when it is lifted (double precision)';
 
--- The fast path's test: the tick not behind, and uuid6.node_id unset, empty
+-- The fast path's test: the tick not to lift, and uuid6.node_id unset, empty
 -- (as a session reads it after a SET LOCAL or a RESET) or -1; any other
 -- setting takes the slow path, which reads and checks it.
 CREATE FUNCTION uuid6_sql_fast(generator integer, t bigint) RETURNS boolean
@@ -203,10 +204,10 @@ CREATE FUNCTION uuid6_sql_fast(generator integer, t bigint) RETURNS boolean
     RETURN NOT @extschema@.uuid6_sql_behind(generator, t)
            AND coalesce(nullif(pg_catalog.current_setting('uuid6.node_id', true), ''), '-1') = '-1';
 COMMENT ON FUNCTION uuid6_sql_fast(integer, bigint) IS
-    'uuid6 internal: whether a generator''s tick takes the fast path (within a millisecond of the clock, no node id)';
+    'uuid6 internal: whether a generator''s tick takes the fast path (within 0.75 ms of the clock, no node id)';
 
--- The slow path of generator 6, 7 or 8: the tick t lies more than a
--- millisecond behind the clock (lifted, see 00_sequences.sql), or
+-- The slow path of generator 6, 7 or 8: the tick t lies more than the lift
+-- bound behind the clock (lifted, see 00_sequences.sql), or
 -- uuid6.node_id is set (or looks set): then every key comes here, so no SET
 -- clause.
 CREATE FUNCTION uuid6_sql_slow(generator integer, t bigint) RETURNS uuid

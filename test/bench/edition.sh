@@ -15,7 +15,8 @@
 # (200,000), BENCH_EDITION_REPS (5), BENCH_EDITION_SECONDS (5, per insert run), PG_CONFIG, and
 # BENCH_EDITION_BASELINE: the plain script of another build of the SQL edition (scripts/tle.sh
 # run in a checkout of an earlier commit, say), installed into schema base and measured beside
-# this one in the same runs (its generators per call, its uuid_generate_v7() in the inserts).
+# this one in the same runs (its generators per call, its uuid_generate_v7() in the inserts),
+# described in the results by BENCH_EDITION_BASELINE_LABEL.
 # Writes test/bench/results/edition-pgMAJOR-DATE.md. Reports; never fails on timings.
 set -euo pipefail
 source "$(dirname "$0")/../../scripts/lib.sh"
@@ -117,7 +118,7 @@ med() { tr ' ' '\n' <<<"${samples[$1]}" | grep . | median; }
   echo "net of the same loop over a constant (decoders: \`count(id)\`), in ns per call."
   echo
   if [ -n "$BASELINE" ]; then
-    echo "The baseline: \`$BASELINE\` ($(sed -n 's/^-- uuid6 \([^,]*\),.*/\1/p' "$BASELINE" | head -n 1)), in schema base."
+    echo "The baseline: ${BENCH_EDITION_BASELINE_LABEL:-\`$BASELINE\`}, in schema base."
     echo
     echo "| function | C library | SQL edition | SQL / C | baseline SQL edition |"
     echo "|---|---:|---:|---:|---:|"

@@ -103,13 +103,14 @@
 -- uuid6_sql.tick_logged: with synchronous_commit = on, its commit then
 -- flushes the WAL up to its commit record, which covers every tick it drew.
 -- A key returned by a committed transaction never repeats after a crash.
--- What is left: with synchronous_commit = off (or local/remote settings that
--- skip the local flush) a commit returns before its WAL is on disk, and a
--- crash soon after (up to three times wal_writer_delay) can take the draws
--- of the last transactions with it: their keys can be handed out again
--- after the restart unless a lift covers them. The same holds for keys a
--- client saw from a transaction that then rolled back (an abort is not
--- flushed), and for a session that sets uuid6_sql.tick_logged itself.
+-- What is left: with synchronous_commit = off (every other value flushes
+-- locally) a commit returns before its WAL is on disk, and a crash soon
+-- after (up to three times wal_writer_delay) can take the draws of the last
+-- transactions with it: their keys can be handed out again after the
+-- restart unless a lift covers them. The same holds for keys a client saw
+-- from a transaction that then rolled back (an abort is not flushed), for a
+-- session that sets uuid6_sql.tick_logged itself, and for a failover to an
+-- asynchronous standby that had not received the last commits.
 --
 -- Where nothing can be written (a read-only transaction, a hot standby)
 -- nextval() is impossible: the generators say so with SQLSTATE 25006 and a

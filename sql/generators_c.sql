@@ -14,9 +14,11 @@ JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid AND d.de
 JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuid6'
 ORDER BY 1, 2;
 -- uuid6_status(): one row per version, counting, in one of the cluster-wide
--- modes (which one depends on the server: preloaded or not, and its version).
+-- modes (which one depends on the server: preloaded or not, and its version);
+-- no key is ever handed out behind the clock here (lagging_keys, which the
+-- SQL edition counts).
 SELECT mode IN ('shared_preload', 'dsm_registry', 'lazy_shmem') AS cluster_wide, node_id, version,
-       generated > 0 AS counted, clock_regressions, ahead_of_clock_us >= 0 AS ahead_known
+       generated > 0 AS counted, clock_regressions, ahead_of_clock_us >= 0 AS ahead_known, lagging_keys
 FROM uuid6_status() ORDER BY version;
 
 -- uuid6.node_id is a server setting: off by default, not settable per session.

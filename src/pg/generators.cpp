@@ -280,12 +280,12 @@ UUID6_SQL_FUNCTION(uuid_generate_v7_draft) {
 
 // uuid6_status(): one row per RFC 9562 generator. Counters are copied under the
 // spinlock and everything else is computed after releasing it. The 1.0
-// declaration has the first seven columns only, 1.1's the first eleven; the
-// row is cut to the caller's, and the database's lease is read only for a
-// declaration that shows it.
+// declaration has the first seven columns only, 1.1's the first eleven,
+// 1.2's and 1.3's the first fourteen; the row is cut to the caller's, and the
+// database's lease is read only for a declaration that shows it.
 UUID6_SQL_FUNCTION(uuid6_status) {
   static const int kVersions[uuid6::kRfcGeneratorCount] = {6, 7, 8};
-  constexpr int kColumns = 14;
+  constexpr int kColumns = 15;
   constexpr int kColumnsBeforeDatabaseLease = 11;
   InitMaterializedSRF(fcinfo, 0);
   ReturnSetInfo* result = reinterpret_cast<ReturnSetInfo*>(fcinfo->resultinfo);
@@ -357,6 +357,10 @@ UUID6_SQL_FUNCTION(uuid6_status) {
       nulls[13] = !view.kept;
       values[13] = BoolGetDatum(view.writable);
     }
+    // lagging_keys (1.4): keys handed out behind the clock because a lift
+    // could not take its lock. The SQL edition's lift can; this sequence
+    // never trails the clock (next = max(clock, last + 1)).
+    values[14] = Int64GetDatum(0);
     tuplestore_putvalues(result->setResult, result->setDesc, values, nulls);
   }
   return static_cast<Datum>(0);

@@ -12,7 +12,11 @@
 #
 # Starts its own scratch cluster of PG_CONFIG's server (uuid6's C library installed and
 # preloaded; shared_buffers = 128MB; fsync off) on port 5669. Knobs: BENCH_EDITION_CALLS
-# (200,000), BENCH_EDITION_REPS (5), BENCH_EDITION_SECONDS (5, per insert run), PG_CONFIG.
+# (200,000), BENCH_EDITION_REPS (5), BENCH_EDITION_SECONDS (5, per insert run), PG_CONFIG, and
+# BENCH_EDITION_BASELINE: the plain script of another build of the SQL edition (scripts/tle.sh
+# run in a checkout of an earlier commit, say), installed into schema base and measured beside
+# this one in the same runs (its generators per call, its uuid_generate_v7() in the inserts),
+# described in the results by BENCH_EDITION_BASELINE_LABEL.
 # Writes test/bench/results/edition-pgMAJOR-DATE.md. Reports; never fails on timings.
 set -euo pipefail
 source "$(dirname "$0")/../../scripts/lib.sh"
@@ -46,6 +50,12 @@ fmt() { awk -v x="$1" -v d="${2:-1}" 'BEGIN {printf "%.*f", d, x}'; }
 q 'CREATE EXTENSION uuid6'
 as_postgres "$PSQL" -X -q -v ON_ERROR_STOP=1 -h "$PGHOST" -p "$PGPORT" -U postgres -d postgres \
   -v schema=ed -f "$ROOT/build/tle/uuid6.sql" >/dev/null
+BASELINE=${BENCH_EDITION_BASELINE:-}
+if [ -n "$BASELINE" ]; then
+  as_postgres "$PSQL" -X -q -v ON_ERROR_STOP=1 -h "$PGHOST" -p "$PGPORT" -U postgres -d postgres \
+    -v schema=base -f "$BASELINE" >/dev/null
+fi
+editions="c sql${BASELINE:+ base}"
 MAJOR=$(($(q 'SHOW server_version_num') / 10000))
 SERVER=$(q 'SELECT version()')
 CPU=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
@@ -88,8 +98,8 @@ for rep in $(seq 1 "$REPS"); do
   samples[base-ids]+="$(run_ms "$(loop_sql ids id)") "
   for c in "${calls[@]}"; do
     IFS='|' read -r label expr base <<<"$c"
-    for ed in c sql; do
-      prefix=; [ $ed = sql ] && prefix=ed.
+    for ed in $editions; do
+      prefix=; [ $ed = sql ] && prefix=ed.; [ $ed = base ] && prefix=base.
       samples["$ed|$label"]+="$(run_ms "$(loop_sql "$base" "${expr//%s/$prefix}")") "
     done
   done
@@ -107,8 +117,15 @@ med() { tr ' ' '\n' <<<"${samples[$1]}" | grep . | median; }
   echo "\`SELECT count(f) FROM generate_series(1, $CALLS)\` (decoders: over a table of $CALLS keys),"
   echo "net of the same loop over a constant (decoders: \`count(id)\`), in ns per call."
   echo
-  echo "| function | C library | SQL edition | SQL / C |"
-  echo "|---|---:|---:|---:|"
+  if [ -n "$BASELINE" ]; then
+    echo "The baseline: ${BENCH_EDITION_BASELINE_LABEL:-\`$BASELINE\`}, in schema base."
+    echo
+    echo "| function | C library | SQL edition | SQL / C | baseline SQL edition |"
+    echo "|---|---:|---:|---:|---:|"
+  else
+    echo "| function | C library | SQL edition | SQL / C |"
+    echo "|---|---:|---:|---:|"
+  fi
 } >"$OUT"
 for c in "${calls[@]}"; do
   IFS='|' read -r label expr base <<<"$c"
@@ -120,8 +137,14 @@ for c in "${calls[@]}"; do
   # The C library's cost is often within the noise of its baseline: no ratio then.
   ratio=$(awk -v s="$sn" -v c="$cn" 'BEGIN {if (c < 10) print "—"; else printf "%.0f", s / c}')
   cshown=$(awk -v c="$cn" 'BEGIN {if (c < 10) print "< 10"; else printf "%.0f", c}')
-  echo "| \`$label\` | $cshown | $(fmt "$sn" 0) | $ratio |" >>"$OUT"
-  printf '%-32s C %8s ns   SQL %8s ns\n' "$label" "$(fmt "$cn" 0)" "$(fmt "$sn" 0)"
+  if [ -n "$BASELINE" ]; then
+    bn=$(awk -v t="$(med "base|$label")" -v b="$b" -v n="$CALLS" 'BEGIN {v = (t - b) * 1e6 / n; if (v < 1) v = 1; print v}')
+    echo "| \`$label\` | $cshown | $(fmt "$sn" 0) | $ratio | $(fmt "$bn" 0) |" >>"$OUT"
+    printf '%-32s C %8s ns   SQL %8s ns   baseline %8s ns\n' "$label" "$(fmt "$cn" 0)" "$(fmt "$sn" 0)" "$(fmt "$bn" 0)"
+  else
+    echo "| \`$label\` | $cshown | $(fmt "$sn" 0) | $ratio |" >>"$OUT"
+    printf '%-32s C %8s ns   SQL %8s ns\n' "$label" "$(fmt "$cn" 0)" "$(fmt "$sn" 0)"
+  fi
 done
 
 # --- 2. inserts from 4 clients ----------------------------------------------------------------
@@ -129,6 +152,7 @@ log "inserts: 4 clients, 1 and 100 rows per transaction, ${SECONDS_PER_RUN}s per
 keys=("SQL edition uuid_generate_v7()|ed.uuid_generate_v7()" "gen_random_uuid()|gen_random_uuid()")
 [ "$MAJOR" -ge 18 ] && keys+=("core uuidv7()|uuidv7()")
 keys+=("C library uuid_generate_v7()|uuid_generate_v7()")
+[ -n "$BASELINE" ] && keys+=("baseline SQL edition uuid_generate_v7()|base.uuid_generate_v7()")
 i=0
 for k in "${keys[@]}"; do
   q "CREATE TABLE ins_$i (id uuid PRIMARY KEY DEFAULT ${k#*|}, payload int)"
@@ -183,6 +207,15 @@ for k in "${keys[@]}"; do
   printf '%-34s 1 row: %10s rows/s   100 rows: %10s rows/s\n' "${k%%|*}" "$(fmt "$r1" 0)" "$(fmt "$r100" 0)"
   i=$((i + 1))
 done
+# Keys the SQL edition handed out behind the clock because a concurrent lift held the lock
+# (nothing else holds it here), against the keys it made in all.
+lagging=$(q "SELECT lagging_keys FROM ed.uuid6_status() WHERE version = 7")
+made=$(q "SELECT pg_stat_force_next_flush()" >/dev/null; sleep 1; q "SELECT n_tup_ins FROM pg_stat_user_tables WHERE relname = 'ins_0'")
+{
+  echo
+  echo "Of the $made keys the SQL edition made in the insert runs, uuid6_status() counted $lagging as handed"
+  echo "out more than a millisecond behind the clock (lagging_keys: a concurrent lift held the lift's lock)."
+} >>"$OUT"
 echo
 echo "results: $OUT"
 cat "$OUT"

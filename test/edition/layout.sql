@@ -138,3 +138,41 @@ BEGIN;
 SET LOCAL uuid6.node_id = 4660;
 SELECT pg_temp.paths('4660:');
 COMMIT;
+-- A v8 of uuid6's layout never reads as a spread key (src/core/spread.hpp, the C library's
+-- WithoutSpreadMark): random bits that carry the spread mark (0x2F1A5C3 in bits 98-123) with a
+-- bucket count 2^k, k from 1 to 8, in the last digit, beside a first byte whose 8 - k low bits
+-- are zero, would make the plain layout (the one 9bf83c5's generators wrote) read as a spread
+-- key; the generators' layouts flip bit 123 there, and leave every other key as the plain
+-- layout has it. Chosen random bits, every k from 0 to 15, a first byte of 0x18 (k of 5 to 8
+-- fit) or of 0x19 (none fits), with and without a node id, through the fast path's layout
+-- (uuid6_sql_key_v8) and the slow path's (uuid6_sql_key_of); each key read back by
+-- uuid_extract_time and uuid_inspect.
+WITH c AS (
+  SELECT k, node, t, r,
+         uuid6_sql_key(uuid6_sql_hi_v8(t), CASE WHEN node < 0 THEN uuid6_sql_lo(t & 255, r)
+                                                ELSE uuid6_sql_lo_node(t & 255, r, node) END) AS plain,
+         coalesce(CASE WHEN node < 0 THEN uuid6_sql_key_v8(t, r) END, uuid6_sql_key_of(8, t, node, r)) AS fast,
+         uuid6_sql_key_of(8, t, node, r) AS slow,
+         -- the same tick with random bits that carry no mark: the time a v8 of t reads as
+         uuid6_sql_key(uuid6_sql_hi_v8(t), uuid6_sql_lo(t & 255, 0)) AS reference
+  FROM generate_series(0, 15) AS k, unnest(ARRAY[-1, 4660]) AS node,
+       -- ticks whose ts60 starts with the byte 0x18 (2025) and 0x19 (2032)
+       unnest(ARRAY[(1750000000000000::bigint << 8) | 77, (1990000000000000::bigint << 8) | 3]) AS t,
+       LATERAL (SELECT (2882400000::bigint << 30) | (x'2F1A5C3'::bigint << 4) | k AS r) AS rr),
+m AS (
+  SELECT *, uuid6_sql_is_spread(plain::text) AS plain_spread,
+         ('x' || encode(uuid_send(plain), 'hex'))::bit(128) # ('x' || encode(uuid_send(slow), 'hex'))::bit(128) AS slow_diff,
+         ('x' || encode(uuid_send(plain), 'hex'))::bit(128) # ('x' || encode(uuid_send(fast), 'hex'))::bit(128) AS fast_diff
+  FROM c)
+SELECT format('spread mark: %s keys, %s would read as spread keys in the plain layout (%s with another time),'
+              ' %s made so, %s changed in bit 123 alone, %s changed otherwise, %s read back wrong',
+              count(*), count(*) FILTER (WHERE plain_spread),
+              count(*) FILTER (WHERE plain_spread AND uuid_extract_time(plain) <> uuid_extract_time(reference)),
+              count(*) FILTER (WHERE uuid6_sql_is_spread(slow::text) OR uuid6_sql_is_spread(fast::text)),
+              count(*) FILTER (WHERE plain_spread AND slow_diff = (repeat('0', 123) || '1' || repeat('0', 4))::bit(128)
+                                     AND fast_diff = slow_diff),
+              count(*) FILTER (WHERE NOT plain_spread AND (bit_count(slow_diff) > 0 OR bit_count(fast_diff) > 0)),
+              count(*) FILTER (WHERE uuid_extract_time(slow) <> uuid_extract_time(reference)
+                                  OR uuid_extract_time(fast) <> uuid_extract_time(reference)
+                                  OR (uuid_inspect(slow)).version <> 8 OR (uuid_inspect(fast)).version <> 8))
+FROM m;

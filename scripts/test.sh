@@ -55,6 +55,21 @@ record() {  # record SUITE PASSED FAILED
   echo "--- $1: $2 passed, $3 failed"
 }
 count() { grep -cE "$1" "$2" 2>/dev/null || true; }
+# record_runner SUITE EXIT_STATUS LOG: the counts of a runner that ends its
+# log with "N passed, N failed" (test/edition/run.sh, test/clients/run.sh),
+# its SKIPPED lines kept. No closing line, or a failed exit with nothing
+# counted as failed, is one failure.
+record_runner() {
+  local line ok bad
+  line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$3" | tail -n 1)
+  ok=${line%% passed*}
+  bad=${line#*passed, }
+  bad=${bad%% failed*}
+  [ -n "$line" ] || { ok=0; bad=1; }
+  [ "$2" -ne 0 ] && [ "$bad" -eq 0 ] && bad=1
+  while IFS= read -r line; do skips+=("$1: ${line#SKIPPED: }"); done < <(sed -n '/^[0-9]* passed, [0-9]* failed$/q; /^SKIPPED: /p' "$3" | sort -u)
+  record "$1" "$ok" "$bad"
+}
 
 ensure_build_tools
 ensure_packages libipc-run-perl faketime
@@ -328,15 +343,7 @@ record tap "$tap_ok" "$tap_bad"
 # hand. What cannot run there says SKIPPED, and fails under CI=true on 15 and 18.
 log "the SQL edition (test/edition/run.sh $pg_major)"
 C_PG_CONFIG=$PG_CONFIG bash "$ROOT/test/edition/run.sh" "$pg_major" 2>&1 | tee "$BUILD/edition.log"
-edition_rc=${PIPESTATUS[0]}
-edition_line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$BUILD/edition.log" | tail -n 1)
-edition_ok=${edition_line%% passed*}
-edition_bad=${edition_line#*passed, }
-edition_bad=${edition_bad%% failed*}
-[ -n "$edition_line" ] || { edition_ok=0; edition_bad=1; }
-[ "$edition_rc" -ne 0 ] && [ "$edition_bad" -eq 0 ] && edition_bad=1
-while IFS= read -r line; do skips+=("edition: ${line#SKIPPED: }"); done < <(sed -n '/^[0-9]* passed, [0-9]* failed$/q; /^SKIPPED: /p' "$BUILD/edition.log" | sort -u)
-record edition "$edition_ok" "$edition_bad"
+record_runner edition "${PIPESTATUS[0]}" "$BUILD/edition.log"
 
 # The client programs (test/clients/run.sh): psycopg 3, psycopg2, SQLAlchemy, Django, node-postgres,
 # Knex, ActiveRecord and JDBC against both editions on a scratch cluster of this server, and the
@@ -347,15 +354,7 @@ record edition "$edition_ok" "$edition_bad"
 if [ $server_only = no ] || [ "${CLIENTS:-}" = yes ]; then
   log "client programs (test/clients/run.sh)"
   PG_CONFIG=$PG_CONFIG bash "$ROOT/test/clients/run.sh" 2>&1 | tee "$BUILD/clients.log"
-  clients_rc=${PIPESTATUS[0]}
-  clients_line=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$BUILD/clients.log" | tail -n 1)
-  clients_ok=${clients_line%% passed*}
-  clients_bad=${clients_line#*passed, }
-  clients_bad=${clients_bad%% failed*}
-  [ -n "$clients_line" ] || { clients_ok=0; clients_bad=1; }
-  [ "$clients_rc" -ne 0 ] && [ "$clients_bad" -eq 0 ] && clients_bad=1
-  while IFS= read -r line; do skips+=("clients: ${line#SKIPPED: }"); done < <(sed -n '/^[0-9]* passed, [0-9]* failed$/q; /^SKIPPED: /p' "$BUILD/clients.log" | sort -u)
-  record clients "$clients_ok" "$clients_bad"
+  record_runner clients "${PIPESTATUS[0]}" "$BUILD/clients.log"
 fi
 record_core
 

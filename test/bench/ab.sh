@@ -75,9 +75,12 @@ for rep in $( [ -n "${AB_SKIP_INSERT:-}" ] || echo 1 2 3); do
     end=$(q -d $db -c 'SELECT pg_current_wal_lsn()')
     bytes=$(q -d $db -c "SELECT pg_wal_lsn_diff('$end', '$start')")
     rows=$(q -d $db -c 'SELECT count(*) FROM ab_rows')
-    seq=$("$PG_BINDIR/pg_waldump" -p "$DIR/data/pg_wal" -s "$start" -e "$end" -r Sequence 2>/dev/null | grep -c 'desc: LOG' || true)
-    [ $db = ab_new ] && "$PG_BINDIR/pg_waldump" -p "$DIR/data/pg_wal" -s "$start" -e "$end" -r Sequence 2>/dev/null | head -n 1
-    echo "$db rep $rep: $(awk -v r="$rows" -v t="$SECONDS_PER_RUN" 'BEGIN {printf "%.0f", r / t}') rows/s, $(awk -v b="$bytes" -v t="$SECONDS_PER_RUN" 'BEGIN {printf "%.0f", b / t}') WAL bytes/s, $seq sequence WAL records ($(awk -v n="$seq" -v t="$SECONDS_PER_RUN" 'BEGIN {printf "%.2f", n / t}')/s)"
+    # Toolchains without pg_waldump (pgmatrix's) count no records: "n/a".
+    seq=n/a
+    [ -x "$PG_BINDIR/pg_waldump" ] &&
+      seq=$("$PG_BINDIR/pg_waldump" -p "$DIR/data/pg_wal" -s "$start" -e "$end" -r Sequence 2>/dev/null | grep -c 'desc: LOG' || true)
+    if [ $db = ab_new ] && [ -x "$PG_BINDIR/pg_waldump" ]; then "$PG_BINDIR/pg_waldump" -p "$DIR/data/pg_wal" -s "$start" -e "$end" -r Sequence 2>/dev/null | head -n 1 || true; fi
+    echo "$db rep $rep: $(awk -v r="$rows" -v t="$SECONDS_PER_RUN" 'BEGIN {printf "%.0f", r / t}') rows/s, $(awk -v b="$bytes" -v t="$SECONDS_PER_RUN" 'BEGIN {printf "%.0f", b / t}') WAL bytes/s, $seq sequence WAL records ($(awk -v n="$seq" -v t="$SECONDS_PER_RUN" 'BEGIN {if (n == "n/a") print n; else printf "%.2f", n / t}')/s)"
   done
 done
 for db in ab_base ab_new; do

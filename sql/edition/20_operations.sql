@@ -59,7 +59,9 @@ COMMENT ON FUNCTION uuid6_sql_tick_of(uuid) IS
 -- sequence's last value read and, only if it lies below the target, the
 -- sequence set to the target or, if more, to the lag bound above that last
 -- value (the lift's margin against draws in between, 00_sequences.sql).
--- Only the sequence's owner can set it.
+-- Returns the value set, or the target where the sequence already lay at or
+-- above it (so NULL only for a NULL argument or an unknown generator,
+-- whatever the sequence holds). Only the sequence's owner can set it.
 CREATE FUNCTION uuid6_sql_advance_set(generator integer, target bigint) RETURNS bigint
     LANGUAGE sql VOLATILE PARALLEL UNSAFE
     RETURN CASE WHEN coalesce(pg_catalog.pg_sequence_last_value(@extschema@.uuid6_sql_sequence(generator)), -1) < target
@@ -67,7 +69,8 @@ CREATE FUNCTION uuid6_sql_advance_set(generator integer, target bigint) RETURNS 
                        greatest(target,
                                 coalesce(pg_catalog.pg_sequence_last_value(@extschema@.uuid6_sql_sequence(generator)), -1)
                                 + @extschema@.uuid6_sql_lag_ticks(generator)),
-                       true) END;
+                       true)
+                ELSE target END;
 COMMENT ON FUNCTION uuid6_sql_advance_set(integer, bigint) IS
     'uuid6 internal: under the lift''s lock, sets a generator''s sequence above a target tick if it lies below it';
 
@@ -119,7 +122,7 @@ BEGIN
     -- as it is granted still reaches the handler, which releases it.
     BEGIN
       IF pg_catalog.pg_try_advisory_lock(1970629988, version) THEN
-        target := coalesce(@extschema@.uuid6_sql_advance_set(version, target), target);
+        target := @extschema@.uuid6_sql_advance_set(version, target);
         IF pg_catalog.pg_advisory_unlock(1970629988, version) THEN
           RETURN;
         END IF;
@@ -154,9 +157,9 @@ GRANT EXECUTE ON FUNCTION uuid6_advance(uuid) TO @extowner@ WITH GRANT OPTION;
 -- database_lease_written whether this session can draw from it.
 -- lagging_keys: the keys of the version handed out more than a millisecond
 -- behind the clock because the lift's lock was taken (00_sequences.sql).
--- (1.3's uuid6_status had one column fewer: a function's columns cannot be
--- replaced, so the plain script run over 1.3 drops it first.)
-DROP FUNCTION IF EXISTS @extschema@.uuid6_status();
+-- (1.3's uuid6_status had one column fewer: the update from 1.3, derived by
+-- scripts/tle-update.pl, drops the old function, having checked that nothing
+-- outside uuid6 depends on it.)
 CREATE FUNCTION uuid6_status(
     OUT mode text, OUT node_id integer, OUT version integer, OUT generated bigint,
     OUT clock_regressions bigint, OUT largest_regression_us bigint, OUT ahead_of_clock_us bigint,

@@ -144,14 +144,16 @@ COMMENT ON FUNCTION uuid6_sql_spread_floor(integer, integer, bigint) IS
 -- A spread key of a v7 tick t ((unix_ts_ms << 12 | fraction) << 8 |
 -- counter): the high word as above; the low word variant 10, the tick's low
 -- 16 bits (the fraction's low 8, the counter), uuid6.node_id in bits 82-97
--- (random bits when node < 0), the 26-bit spread mark 0x2F1A5C3, and
--- k = bits in the last 4 bits.
+-- (random bits when node is -1), the 26-bit spread mark 0x2F1A5C3, and
+-- k = bits in the last 4 bits. Each argument is read once (node too: NULLIF,
+-- not a CASE), so that the planner inlines it even where node is the
+-- uuid6.node_id reading, an expression too costly to be copied.
 CREATE FUNCTION uuid6_sql_spread_key(bits integer, bucket integer, t bigint, node integer, r bigint) RETURNS uuid
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN @extschema@.uuid6_sql_key(
              @extschema@.uuid6_sql_spread_hi(bits, bucket, t >> 20, t & 1048575::bigint),
              -9223372036854775808 | ((t & 65535::bigint) << 46)
-             | (CASE WHEN node < 0 THEN r & 65535::bigint ELSE node::bigint END << 30)
+             | (coalesce(nullif(node, -1)::bigint, r & 65535::bigint) << 30)
              | (49391043::bigint << 4) | bits::bigint);
 COMMENT ON FUNCTION uuid6_sql_spread_key(integer, integer, bigint, integer, bigint) IS
     'uuid6 internal: the spread key of a bucket and a tick of the v7 sequence, with a node id or (node < 0) random bits (SQL-standard body, inlined)';

@@ -31,7 +31,7 @@ $$;
 SELECT p.proname || '(' || pg_get_function_arguments(p.oid) || ') -> ' || pg_get_function_result(p.oid)
        || ' ' || p.provolatile::text || p.proisstrict::text
        || CASE WHEN (p.proname IN ('uuid_generate_v6', 'uuid_generate_v7', 'uuid_generate_v8') AND p.pronargs = 0)
-                    OR p.proname IN ('uuid_generate_v7_draft', 'uuid6_advance', 'uuid6_status')
+                    OR p.proname IN ('uuid_generate_v7_draft', 'uuid6_advance', 'uuid6_status', 'uuid_generate_v8_spread')
                THEN '' ELSE p.proparallel::text END
        || ' ' || (obj_description(p.oid, 'pg_proc') IS NOT NULL)::text
 FROM pg_proc p
@@ -42,7 +42,8 @@ WHERE p.pronamespace = current_schema()::regnamespace
                     'uuid_extract_time_draft', 'uuid_v7_to_timestamptz', 'uuid_v7_to_timestamp',
                     'uuid_timestamptz_to_v7', 'uuid_timestamp_to_v7', 'uuid_to_ulid', 'uuid_from_ulid',
                     'uuid6_advance', 'uuid_v7_to_facade', 'uuid_facade_to_v7', 'uuid6_status',
-                    'uuid_spread_bucket', 'uuid_spread_buckets')
+                    'uuid_spread_bucket', 'uuid_spread_buckets', 'uuid_generate_v8_spread',
+                    'uuid_spread_floor', 'uuid_spread_ranges', 'uuid6_create_spread_partitions')
   AND NOT (p.proname IN ('uuid_v7_to_facade', 'uuid_facade_to_v7') AND p.pronargs = 1)
 ORDER BY 1;
 
@@ -189,7 +190,13 @@ FROM unnest(ARRAY['uuid_extract_time(NULL)', 'uuid_extract_time(NULL, true)', 'u
                   'uuid_timestamp_to_v7(NULL)', 'uuid_v7_to_facade(NULL, ''\x00'')',
                   'uuid_facade_to_v7(gen_random_uuid(), NULL)', 'uuid_extract_time_draft(NULL)',
                   'uuid_generate_v7_draft(NULL)', 'uuid_spread_bucket(NULL)',
-                  'uuid_spread_buckets(NULL)']) WITH ORDINALITY AS e(e, o)
+                  'uuid_spread_buckets(NULL)', 'uuid_generate_v8_spread(NULL)',
+                  'uuid_spread_floor(NULL, now())', 'uuid_spread_floor(0, NULL)', 'uuid_spread_floor(0, now(), NULL)',
+                  '(SELECT count(*) FROM uuid_spread_ranges(NULL, now()))',
+                  '(SELECT count(*) FROM uuid_spread_ranges(now(), NULL))',
+                  '(SELECT count(*) FROM uuid_spread_ranges(now(), now(), NULL))',
+                  'uuid6_create_spread_partitions(NULL)', 'uuid6_create_spread_partitions(NULL, 16)',
+                  'uuid6_create_spread_partitions(''pg_class'', NULL)']) WITH ORDINALITY AS e(e, o)
 ORDER BY o;
 
 -- Fresh keys: version, variant, time now, strictly rising within the statement.
@@ -201,6 +208,114 @@ FROM (SELECT v, g, lag(g) OVER (PARTITION BY v ORDER BY n) AS prev
             UNION ALL SELECT 7, n, uuid_generate_v7() FROM generate_series(1, 2000) AS n
             UNION ALL SELECT 8, n, uuid_generate_v8() FROM generate_series(1, 2000) AS n) s) t
 GROUP BY v ORDER BY v;
+
+-- Spread keys (SPEC section 6d, src/core/spread.hpp). uuid_spread_floor at every instant above
+-- with each bucket count in turn and a bucket from each end and one inside; then bucket counts,
+-- buckets and instants that are refused, in every combination (which error comes first).
+SELECT i, b, pg_temp.try(format('uuid_spread_floor(%s, %L::timestamptz, %s)', b, t, n))
+FROM instants, LATERAL (SELECT 1 << (1 + i::integer % 8) AS n) c,
+     LATERAL (SELECT DISTINCT b FROM unnest(ARRAY[0, (i::integer * 7) % n, n - 1]) AS b) bb
+ORDER BY i, b;
+SELECT n, b, t, pg_temp.try(format('uuid_spread_floor(%s, %L::timestamptz, %s)', b, t, n))
+FROM unnest(ARRAY[-2147483648, -16, 0, 1, 2, 3, 6, 16, 17, 255, 256, 257, 512, 2147483647]) AS n,
+     unnest(ARRAY[-2147483648, -1, 0, 1, 15, 16, 255, 256, 2147483647]) AS b,
+     unnest(ARRAY['2024-05-06 07:08:09.123456+00', 'infinity', '-infinity', '1969-12-31 23:59:59.999999+00',
+                  '10889-08-02 05:31:50.656001+00']::timestamptz[]) AS t
+ORDER BY n, b, t;
+SELECT b, t, pg_temp.try(format('uuid_spread_floor(%s, %L::timestamptz)', b, t))
+FROM unnest(ARRAY[-1, 0, 7, 15, 16]) AS b,
+     unnest(ARRAY['1970-01-01 00:00:00+00', '2024-05-06 07:08:09.000001+00', '10889-08-02 05:31:50.655+00',
+                  '10889-08-02 05:31:50.655001+00', '10889-08-02 05:31:50.656+00']::timestamptz[]) AS t
+ORDER BY b, t;
+
+-- uuid_spread_ranges: every row, for counts good and bad, ranges forward, backward, open and
+-- past the layout's end, and with the default count.
+SELECT n, s, u, pg_temp.try(format('(SELECT string_agg(format(%L, bucket, lo, hi), %L ORDER BY bucket) FROM uuid_spread_ranges(%L::timestamptz, %L::timestamptz, %s))',
+                                   '%s %s %s', ' | ', s, u, n))
+FROM unnest(ARRAY[2, 4, 16, 256, 0, 3, -4, 1024]) AS n,
+     (VALUES ('2024-01-01 00:00:00+00', '2024-01-02 00:00:00.0005+00'), ('2024-01-02 00:00:00+00', '2024-01-01 00:00:00+00'),
+             ('1970-01-01 00:00:00+00', '10889-08-02 05:31:50.656+00'), ('1969-12-31 00:00:00+00', '2024-01-01 00:00:00+00'),
+             ('2024-01-01 00:00:00+00', 'infinity'), ('10889-08-02 05:31:50.655+00', '10889-08-02 05:31:50.656+00')) AS r(s, u)
+ORDER BY n, s, u;
+SELECT bucket, lo, hi FROM uuid_spread_ranges('2024-01-01 00:00:00+00', '2024-02-01 00:00:00+00') ORDER BY bucket;
+
+-- Fresh spread keys of every bucket count and the default: version 8 of the RFC 9562 variant,
+-- read as spread keys of that count, in one bucket for the whole session (which one is the
+-- backend's: the C library's slot, the SQL edition's process id, so not shown), strictly rising,
+-- their time now; refused bucket counts.
+SELECT n, count(*), count(DISTINCT uuid_spread_bucket(g)), min(uuid_spread_buckets(g)), max(uuid_spread_buckets(g)),
+       count(*) FILTER (WHERE g <= prev), bool_and(uuid_spread_bucket(g) < coalesce(n, 16)),
+       bool_and(abs(extract(epoch FROM uuid_extract_time(g) - clock_timestamp())) < 5),
+       min((uuid_inspect(g)).version), max((uuid_inspect(g)).version), min((uuid_inspect(g)).variant)
+FROM (SELECT n, g, lag(g) OVER (PARTITION BY n ORDER BY k) AS prev
+      FROM (SELECT n, k, CASE WHEN n IS NULL THEN uuid_generate_v8_spread() ELSE uuid_generate_v8_spread(n) END AS g
+            FROM unnest(ARRAY[2, 4, 8, 16, 32, 64, 128, 256, NULL]) WITH ORDINALITY AS c(n, o),
+                 LATERAL generate_series(1, 300) AS k) s) t
+GROUP BY n ORDER BY n NULLS LAST;
+SELECT n, pg_temp.try(format('uuid_generate_v8_spread(%s)', n))
+FROM unnest(ARRAY[-2147483648, -16, 0, 1, 3, 6, 17, 255, 257, 512, 2147483647]) AS n ORDER BY n;
+-- Spread keys take their tick from the v7 sequence: v7 keys and spread keys made in turn carry
+-- strictly rising ticks ((unix_ts_ms << 12 | fraction) << 8 | counter, read back here from each
+-- layout's bits).
+CREATE FUNCTION pg_temp.tick(u uuid) RETURNS numeric LANGUAGE sql AS $$
+  SELECT CASE WHEN substr(u::text, 15, 1) = '7'
+              THEN ('x' || substr(h, 1, 12))::bit(48)::bigint * 1048576 + ('x' || substr(h, 14, 3))::bit(12)::integer * 256
+                   + ((get_byte(b, 8) & 63) << 2) + (get_byte(b, 9) >> 6)
+              ELSE ('x' || substr(h, 3, 10))::bit(40)::bigint * 268435456::numeric + ('x' || substr(h, 14, 3))::bit(12)::integer * 65536
+                   + ((get_byte(b, 8) & 63) << 10) + (get_byte(b, 9) << 2) + (get_byte(b, 10) >> 6) END
+  FROM (SELECT uuid_send(u) AS b, encode(uuid_send(u), 'hex') AS h) s
+$$;
+SELECT count(*), count(*) FILTER (WHERE t <= prev), count(DISTINCT substr(g::text, 15, 1))
+FROM (SELECT g, pg_temp.tick(g) AS t, lag(pg_temp.tick(g)) OVER (ORDER BY n) AS prev
+      FROM (SELECT n, CASE n % 3 WHEN 0 THEN uuid_generate_v7() WHEN 1 THEN uuid_generate_v8_spread(4)
+                                 ELSE uuid_generate_v8_spread(256) END AS g
+            FROM generate_series(1, 3000) AS n) s) t;
+
+-- uuid6_create_spread_partitions: the partitions it makes (names, bounds), run again, partly
+-- made before, each bucket count, long names (ASCII and, in the server's encoding, Cyrillic),
+-- and the tables it refuses. Partition names count bytes: the encoding is shown.
+SELECT 'encoding', current_setting('server_encoding');
+CREATE SCHEMA spread_cmp;
+CREATE TABLE spread_cmp.t16 (id uuid PRIMARY KEY, body text) PARTITION BY RANGE (id);
+CREATE TABLE spread_cmp.t2 (id uuid PRIMARY KEY) PARTITION BY RANGE (id);
+CREATE TABLE spread_cmp.t256 (id uuid) PARTITION BY RANGE (id);
+CREATE TABLE spread_cmp.t4 (id uuid) PARTITION BY RANGE (id);
+CREATE TABLE spread_cmp.t4_b01 PARTITION OF spread_cmp.t4 FOR VALUES FROM ('40000000-0000-0000-0000-000000000000') TO ('80000000-0000-0000-0000-000000000000');
+CREATE TABLE spread_cmp."Long Name 12345678901234567890123456789012345678901234567890123" (id uuid) PARTITION BY RANGE (id);
+CREATE TABLE spread_cmp."таблица_с_очень_длинным_именем_для" (id uuid) PARTITION BY RANGE (id);
+CREATE TABLE spread_cmp.plain (id uuid);
+CREATE TABLE spread_cmp.by_list (id uuid) PARTITION BY LIST (id);
+CREATE TABLE spread_cmp.by_text (id text) PARTITION BY RANGE (id);
+CREATE TABLE spread_cmp.by_two (id uuid, n int) PARTITION BY RANGE (id, n);
+CREATE TABLE spread_cmp.by_expr (id uuid) PARTITION BY RANGE ((uuid_extract_time(id)));
+CREATE TABLE spread_cmp.other (id uuid) PARTITION BY RANGE (id);
+CREATE TABLE spread_cmp.other_p PARTITION OF spread_cmp.other FOR VALUES FROM (MINVALUE) TO ('10000000-0000-0000-0000-000000000000');
+SELECT e, pg_temp.try(e)
+FROM unnest(ARRAY['uuid6_create_spread_partitions(''spread_cmp.t16'')', 'uuid6_create_spread_partitions(''spread_cmp.t16'', 16)',
+                  'uuid6_create_spread_partitions(''spread_cmp.t16'', 4)', 'uuid6_create_spread_partitions(''spread_cmp.t2'', 2)',
+                  'uuid6_create_spread_partitions(''spread_cmp.t256'', 256)', 'uuid6_create_spread_partitions(''spread_cmp.t4'', 4)',
+                  'uuid6_create_spread_partitions(''spread_cmp."Long Name 12345678901234567890123456789012345678901234567890123"'', 128)',
+                  'uuid6_create_spread_partitions(''spread_cmp."таблица_с_очень_длинным_именем_для"'', 32)',
+                  'uuid6_create_spread_partitions(''spread_cmp.plain'')', 'uuid6_create_spread_partitions(''spread_cmp.by_list'')',
+                  'uuid6_create_spread_partitions(''spread_cmp.by_text'')', 'uuid6_create_spread_partitions(''spread_cmp.by_two'')',
+                  'uuid6_create_spread_partitions(''spread_cmp.by_expr'')', 'uuid6_create_spread_partitions(''spread_cmp.other'')',
+                  'uuid6_create_spread_partitions(''spread_cmp.t2'', 3)', 'uuid6_create_spread_partitions(''spread_cmp.t2'', 0)',
+                  'uuid6_create_spread_partitions(''spread_cmp.t2'', 512)', 'uuid6_create_spread_partitions(''pg_class'', 3)',
+                  'uuid6_create_spread_partitions(''pg_class'')']) WITH ORDINALITY AS e(e, o)
+ORDER BY o;
+SELECT i.inhparent::regclass::text, c.oid::regclass::text, octet_length(c.relname), pg_get_expr(c.relpartbound, c.oid)
+FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+WHERE i.inhparent IN (SELECT oid FROM pg_class WHERE relnamespace = 'spread_cmp'::regnamespace)
+ORDER BY i.inhparent::regclass::text COLLATE "C", c.oid::regclass::text COLLATE "C";
+-- Keys go to the partition of their bucket, and each bucket's floor to its own.
+INSERT INTO spread_cmp.t16 (id) SELECT uuid_generate_v8_spread() FROM generate_series(1, 100);
+INSERT INTO spread_cmp.t16 (id, body) SELECT uuid_spread_floor(b, '2024-01-01 00:00:00+00'), b FROM generate_series(0, 15) AS b;
+SELECT count(*), count(*) FILTER (WHERE tableoid::regclass::text
+                                        = format('spread_cmp.t16_b%s', lpad(coalesce(body::integer, uuid_spread_bucket(id))::text, 2, '0')))
+FROM spread_cmp.t16;
+SET client_min_messages = warning;
+DROP SCHEMA spread_cmp CASCADE;
+RESET client_min_messages;
 
 -- uuid6_advance of a spread key lifts the v7 sequence its tick came from: a spread key two
 -- seconds ahead of the clock, then a v7 key, which cannot read earlier (last, so that the keys

@@ -176,3 +176,75 @@ SELECT format('spread mark: %s keys, %s would read as spread keys in the plain l
                                   OR uuid_extract_time(fast) <> uuid_extract_time(reference)
                                   OR (uuid_inspect(slow)).version <> 8 OR (uuid_inspect(fast)).version <> 8))
 FROM m;
+-- Spread keys (uuid_generate_v8_spread, src/core/spread.hpp), rebuilt here from the tick of the
+-- v7 sequence each was made of (currval() of uuid6_sql_v7: spread keys draw, lift and flush
+-- as v7 keys do) and the session's bucket, pg_backend_pid() & (buckets - 1): the bucket byte
+-- b << (8 - log2 buckets), tick bits 67-28, version 8, tick bits 27-16; variant 10, tick bits
+-- 15-0, the node id (bits 82-97) when set, the 26-bit mark 0x2F1A5C3, log2 of the count. Each
+-- key also read back (bucket, count, node bits, time), rising within the session; the node bits
+-- random when no node id is set. For 2, 16 and 256 buckets, with uuid6.node_id unset, 4660, 0
+-- and 65535; then a node id that is not one. Prints "spread NODE: COUNT n/bad ...".
+CREATE FUNCTION pg_temp.spread_check(node text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+  out text := 'spread ' || node || ':';
+  nid int := CASE WHEN node = 'unset' THEN -1 ELSE node::int END;
+  k uuid;
+  prev uuid;
+  t bigint;
+  bits int;
+  bucket int;
+  h text;
+  lo bit(64);
+  bad int;
+  nodes int[];
+BEGIN
+  PERFORM set_config('uuid6.node_id', CASE WHEN node = 'unset' THEN '' ELSE node END, false);
+  FOREACH bits IN ARRAY ARRAY[1, 4, 8] LOOP
+    bad := 0;
+    nodes := '{}';
+    prev := NULL;
+    bucket := pg_backend_pid() & ((1 << bits) - 1);
+    FOR i IN 1..300 LOOP
+      k := uuid_generate_v8_spread(1 << bits);
+      t := currval('uuid6_sql_v7');
+      h := encode(uuid_send(k), 'hex');
+      lo := ('x' || substr(h, 17, 16))::bit(64);
+      nodes := nodes || substring(lo FROM 19 FOR 16)::integer;
+      IF substr(h, 1, 16) <> lpad(to_hex(bucket << (8 - bits)), 2, '0') || lpad(to_hex((t >> 28) & 1099511627775), 10, '0')
+                             || '8' || lpad(to_hex((t >> 16) & 4095), 3, '0')
+         OR substring(lo FROM 1 FOR 18) <> B'10' || (t & 65535)::integer::bit(16)
+         OR (nid >= 0 AND substring(lo FROM 19 FOR 16) <> nid::bit(16))
+         OR substring(lo FROM 35 FOR 26) <> 49391043::bit(26)
+         OR substring(lo FROM 61 FOR 4) <> bits::bit(4)
+         OR uuid_spread_bucket(k) IS DISTINCT FROM bucket OR uuid_spread_buckets(k) IS DISTINCT FROM 1 << bits
+         OR uuid_extract_node(k) IS DISTINCT FROM substring(lo FROM 19 FOR 16)::integer
+         OR uuid_extract_time(k) > clock_timestamp() OR uuid_extract_time(k) < clock_timestamp() - interval '10 s'
+         OR k <= prev THEN
+        bad := bad + 1;
+      END IF;
+      prev := k;
+    END LOOP;
+    -- 300 draws of 16 random bits: 290 or fewer distinct has odds far below 1 in a million
+    IF nid < 0 AND (SELECT count(DISTINCT x) FROM unnest(nodes) AS x) <= 290 THEN
+      bad := bad + 1000;
+    END IF;
+    out := out || format(' %s 300/%s', 1 << bits, bad);
+  END LOOP;
+  PERFORM set_config('uuid6.node_id', '-1', false);
+  RETURN out;
+END
+$$;
+SELECT pg_temp.spread_check(node) FROM unnest(ARRAY['unset', '4660', '0', '65535']) WITH ORDINALITY AS n(node, o) ORDER BY o;
+CREATE FUNCTION pg_temp.spread_refused(node text) RETURNS text LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM set_config('uuid6.node_id', node, false);
+  PERFORM uuid_generate_v8_spread();
+  PERFORM set_config('uuid6.node_id', '-1', false);
+  RETURN 'spread node ' || node || ': made a key';
+EXCEPTION WHEN OTHERS THEN
+  PERFORM set_config('uuid6.node_id', '-1', false);
+  RETURN 'spread node ' || node || ': ' || SQLSTATE;
+END
+$$;
+SELECT pg_temp.spread_refused('65536');
+SELECT pg_temp.spread_refused('x');

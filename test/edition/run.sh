@@ -17,7 +17,9 @@
 #             strictly rising; the server's clock stepped back an hour (libfaketime); a restart with
 #             the clock an hour behind; a read-only transaction's ERROR; the generated keys'
 #             layout rebuilt from their ticks, with and without uuid6.node_id, and no v8 read as a
-#             spread key (layout.sql); another role holding every lock it can take on uuid6's
+#             spread key, spread keys rebuilt from their ticks and buckets (layout.sql); spread
+#             keys from 8 sessions, each in its own process id's bucket and rising, the sessions in
+#             more than one bucket; another role holding every lock it can take on uuid6's
 #             objects (the lift's advisory keys in every mode): keys keep coming, rising, their
 #             lag counted; keys returned before a crash (fsync on, synchronous_commit on) never
 #             handed out again, with the sequences ahead of the clock and with the lift's lock
@@ -732,6 +734,22 @@ if as_postgres "$PGBENCH" -n -h "$TLE_DIR" -p "$PORT" -U postgres -c 8 -j 2 -t 4
 else
   not_ok "pgbench, 8 sessions" "$(tail -n 20 "$W/work/pgbench.log")"
 fi
+# Spread keys from 8 sessions at once (the SQL edition's bucket is the session's process id's
+# low bits, 70_spread.sql): each session's keys in one bucket, that one, and rising; the
+# sessions in more than one bucket; no duplicate.
+T edition_order postgres -c "CREATE TABLE spread_keys (n bigserial PRIMARY KEY, pid int NOT NULL DEFAULT pg_backend_pid(), id uuid NOT NULL DEFAULT uuid_generate_v8_spread())" >/dev/null
+echo "INSERT INTO spread_keys DEFAULT VALUES;" >"$W/work/spread.sql"
+chmod a+r "$W/work/spread.sql"
+if as_postgres "$PGBENCH" -n -h "$TLE_DIR" -p "$PORT" -U postgres -c 8 -j 2 -t 400 -f "$W/work/spread.sql" edition_order >"$W/work/pgbench-spread.log" 2>&1; then
+  check "spread keys from 8 sessions in parallel (keys, distinct, sessions, buckets > 1, sessions in two buckets, not rising in a session, not in the process id's bucket)" \
+    "$(T edition_order postgres -c "SELECT count(*), count(DISTINCT id), count(DISTINCT pid), count(DISTINCT uuid_spread_bucket(id)) > 1,
+                                           (SELECT count(*) FROM (SELECT pid FROM spread_keys GROUP BY pid HAVING count(DISTINCT uuid_spread_bucket(id)) > 1) m),
+                                           count(*) FILTER (WHERE id <= prev), count(*) FILTER (WHERE uuid_spread_bucket(id) IS DISTINCT FROM pid & 15)
+                                    FROM (SELECT pid, id, lag(id) OVER (PARTITION BY pid ORDER BY n) AS prev FROM spread_keys) s")" \
+    "3200|3200|8|t|0|0|0"
+else
+  not_ok "pgbench, 8 sessions of spread keys" "$(tail -n 20 "$W/work/pgbench-spread.log")"
+fi
 # Keys handed out in turn by four sessions (dblink connections) rise strictly.
 check "keys handed out in turn by four sessions rise strictly (200 rounds, each version)" \
   "$(T edition_order postgres -c "
@@ -805,7 +823,8 @@ done
 # The generated keys' layout, rebuilt from the tick each was made of (test/edition/layout.sql),
 # with uuid6.node_id unset, empty, -1, 4660, 0 and 65535; node ids that are not one refused; the
 # fast path taken with no node id, however the session spells that; a v8 whose random bits carry
-# the spread mark made so that it does not read as a spread key.
+# the spread mark made so that it does not read as a spread key; spread keys laid out from their
+# v7 ticks and the session's bucket.
 check "generated keys laid out from their ticks, field by field, with and without uuid6.node_id" \
   "$(T edition_order postgres -f "$HERE/layout.sql" 2>&1)" "unset: NULL v6 fast v7 fast v8 fast
 unset v6 300/0 v7 300/0 v8 300/0
@@ -819,7 +838,13 @@ node x: v6 22023 v7 22023 v8 22023
 -1: v6 fast v7 fast v8 fast
 empty: \"\" v6 fast v7 fast v8 fast
 4660: v6 slow v7 slow v8 slow
-spread mark: 64 keys, 10 would read as spread keys in the plain layout (10 with another time), 0 made so, 10 changed in bit 123 alone, 0 changed otherwise, 0 read back wrong"
+spread mark: 64 keys, 10 would read as spread keys in the plain layout (10 with another time), 0 made so, 10 changed in bit 123 alone, 0 changed otherwise, 0 read back wrong
+spread unset: 2 300/0 16 300/0 256 300/0
+spread 4660: 2 300/0 16 300/0 256 300/0
+spread 0: 2 300/0 16 300/0 256 300/0
+spread 65535: 2 300/0 16 300/0 256 300/0
+spread node 65536: 22023
+spread node x: 22023"
 
 # --- h. another role's locks ------------------------------------------------------------------------
 # No role can stop or slow the keys. A role with no privileges holds, in turn, the lift's advisory

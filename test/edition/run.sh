@@ -280,9 +280,10 @@ $(diff <(echo "$before") <(echo "$after") | head -n 10)"
 # ownership, and every draw of every other session then queues behind them. A session holds a
 # transaction open that drew a key of every generator (a lock on each tick sequence and the
 # flush sequence); ROLE runs each statement below on each of uuid6's sequences, named as the
-# superuser finds them, each in its own transaction with a statement_timeout of 1 s (the bound
-# of a statement that queued); meanwhile a third session makes keys of every generator with a
-# statement_timeout of 2 s (a draw that waited would end there), and a fourth watches pg_locks
+# superuser finds them, each in its own transaction with a statement_timeout of 2 s (the bound
+# of a statement that queued); meanwhile a third session makes keys of every generator, one
+# statement each, with a statement_timeout of 1 s (a draw that waited behind a queued statement
+# would end there), and a fourth watches pg_locks
 # for a lock request not granted. Every statement must be refused at once with 42501
 # (permission denied for the schema of the sequences, before any lock), the keys must keep
 # coming, and no request may wait.
@@ -298,7 +299,7 @@ queue_test() {
   for seq in "${seqs[@]}"; do
     stmts+=("CREATE RULE uuid6_intruder AS ON INSERT TO $seq DO INSTEAD NOTHING"
             "CREATE TRIGGER uuid6_intruder BEFORE INSERT ON $seq FOR EACH ROW EXECUTE FUNCTION suppress_redundant_updates_trigger()"
-            "COMMENT ON SEQUENCE $seq IS 'x'" "LOCK TABLE $seq IN ACCESS EXCLUSIVE MODE" "ALTER SEQUENCE $seq RESTART"
+            "COMMENT ON SEQUENCE $seq IS 'x'" "LOCK TABLE $seq IN ACCESS EXCLUSIVE MODE; SELECT 1" "ALTER SEQUENCE $seq RESTART"
             "ALTER TABLE $seq RENAME TO uuid6_intruder" "ALTER TABLE $seq OWNER TO $role" "DROP SEQUENCE $seq"
             "TRUNCATE $seq" "CREATE INDEX ON $seq (last_value)" "GRANT SELECT ON $seq TO PUBLIC"
             "SELECT * FROM $seq FOR UPDATE" "SELECT nextval('$seq')")
@@ -321,27 +322,22 @@ queue_test() {
       RAISE WARNING 'uuid6-waiting %', m;
     END \$\$" >"$W/work/queue-watch-$db.log" 2>&1 &
   watch_pid=$!
-  as_postgres "$PSQL" -X -q -At -h "$dir" -p "$port" -U postgres -d "$db" -c "SET statement_timeout = '2s'" -c "
-    CREATE TEMP TABLE k AS SELECT 0 AS i WHERE false;
-    DO \$\$ BEGIN
-      FOR i IN 1..100 LOOP
-        PERFORM pg_sleep(0.01);
-        INSERT INTO k SELECT i FROM (SELECT $gen) s;
-      END LOOP;
-    END \$\$;
-    SELECT count(*) FROM k" >"$W/work/queue-keys-$db.log" 2>&1 &
+  local key_args=(-c "SET statement_timeout = '1s'" -c "CREATE TEMP TABLE k AS SELECT 0 AS i WHERE false") i
+  for i in $(seq 1 60); do key_args+=(-c "SELECT pg_sleep(0.02)" -c "INSERT INTO k SELECT $i FROM (SELECT $gen) s"); done
+  as_postgres "$PSQL" -X -q -At -v ON_ERROR_STOP=1 -h "$dir" -p "$port" -U postgres -d "$db" "${key_args[@]}" \
+    -c "SELECT count(*) FROM k" >"$W/work/queue-keys-$db.log" 2>&1 &
   keys_pid=$!
   sleep 0.2
-  local args=(-c "SET statement_timeout = '1s'")
+  local args=(-c "SET statement_timeout = '2s'")
   for stmt in "${stmts[@]}"; do args+=(-c "$stmt"); done
   out=$(as_postgres "$PSQL" -X -q -At -v VERBOSITY=verbose -h "$dir" -p "$port" -U "$role" -d "$db" "${args[@]}" 2>&1)
   n=$(grep -c '^ERROR:  42501: permission denied for schema uuid6_sql_sequences$' <<<"$out")
-  check "$label: $role (USAGE on $schema, no other privilege) names each of uuid6's ${#seqs[@]} sequences in CREATE RULE, CREATE TRIGGER, COMMENT ON, LOCK TABLE, ALTER, DROP, TRUNCATE, CREATE INDEX, GRANT, SELECT FOR UPDATE, nextval by name, while a transaction that drew keys stays open: each refused at once (42501 for the schema, no statement_timeout of 1 s)" \
+  check "$label: $role (USAGE on $schema, no other privilege) names each of uuid6's ${#seqs[@]} sequences in CREATE RULE, CREATE TRIGGER, COMMENT ON, LOCK TABLE, ALTER, DROP, TRUNCATE, CREATE INDEX, GRANT, SELECT FOR UPDATE, nextval by name, while a transaction that drew keys stays open: each refused at once (42501 for the schema, no statement_timeout of 2 s)" \
     "$n of ${#stmts[@]} refused" "${#stmts[@]} of ${#stmts[@]} refused"
   [ "$n" = "${#stmts[@]}" ] || grep -v '^ERROR:  42501: permission denied for schema uuid6_sql_sequences$' <<<"$out" | sort | uniq -c | sort -rn | head -n 5 | sed 's/^/#   /'
   wait "$keys_pid" "$watch_pid"
-  check "$label: meanwhile another session made 100 keys of each of the 6 generators, none waiting past its statement_timeout of 2 s, and no lock request in the database waited (pg_locks, every 10 ms)" \
-    "$(cat "$W/work/queue-keys-$db.log"; grep -o 'uuid6-waiting [0-9]*' "$W/work/queue-watch-$db.log")" "100
+  check "$label: meanwhile another session made 60 keys of each of the 6 generators, one statement a key of each, none waiting past its statement_timeout of 1 s, and no lock request in the database waited (pg_locks, every 10 ms)" \
+    "$(grep -v '^$' "$W/work/queue-keys-$db.log"; grep -o 'uuid6-waiting [0-9]*' "$W/work/queue-watch-$db.log")" "60
 uuid6-waiting 0"
   q "$dir" "$port" "$db" postgres -c "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'uuid6_holder'" >/dev/null
   wait "$holder_pid" 2>/dev/null

@@ -1,8 +1,8 @@
 -- uuid6, SQL edition: the schema it goes into, checked before anything is created there.
 -- scripts/tle.sh puts this block at the head of the pg_tle and database.dev scripts (it runs
 -- first in CREATE EXTENSION) and into the plain script's preamble, filling in the target
--- schema, the way to install into a schema of its own, and the names the edition creates
--- (the words in double braces).
+-- schema, the way to install into a schema of its own, the names the edition creates and
+-- which edition installs ('extension' or 'plain') (the words in double braces).
 --
 -- uuid6's functions call each other and PostgreSQL's by name, and PostgreSQL binds a name
 -- through the schemas it searches. A role that can create objects in uuid6's schema can add
@@ -20,6 +20,8 @@ DECLARE
   schema_oid oid;
   installer oid;
   other text;
+  private_oid oid;
+  private_member boolean;
 BEGIN
   -- Every name below is PostgreSQL's own, whatever the installer's search_path.
   PERFORM pg_catalog.set_config('search_path', 'pg_catalog, pg_temp', true);
@@ -61,6 +63,54 @@ BEGIN
             DETAIL = 'Another role could create functions or operators there that uuid6''s functions would call, and run its own code as whoever uses them.',
             HINT = 'Install uuid6 into a schema of its own, where only the installing role can create objects: ' || {{HOW}};
   END IF;
+  -- The schema of uuid6's sequences (sql/edition/00_sequences.sql), one per database under a
+  -- fixed name: where it exists, it must be the installer's, out of every other role's reach
+  -- (a role that can name the sequences can queue a lock on them that stops every key), and
+  -- the right installation's: the extension's own member for an update of the extension, the
+  -- plain script's (no extension's) for the plain script, which shares it between its
+  -- installations in several schemas of one database.
+  private_oid := (SELECT oid FROM pg_namespace WHERE nspname = 'uuid6_sql_sequences');
+  IF private_oid IS NOT NULL THEN
+    private_member := EXISTS (SELECT FROM pg_depend d JOIN pg_extension e ON e.oid = d.refobjid
+                              WHERE d.classid = 'pg_namespace'::regclass AND d.objid = private_oid
+                                AND d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'
+                                AND e.extname = 'uuid6');
+    other := (SELECT format('it is owned by %s', n.nspowner::regrole)
+              FROM pg_namespace n JOIN pg_roles o ON o.oid = n.nspowner
+              WHERE n.oid = private_oid
+                AND NOT o.rolsuper AND o.oid <> installer AND NOT pg_has_role(o.oid, installer, 'MEMBER'));
+    IF other IS NULL THEN
+      other := (SELECT format('%s has %s on it', CASE WHEN a.grantee = 0 THEN 'PUBLIC' ELSE quote_ident(r.rolname) END,
+                              a.privilege_type)
+                FROM pg_namespace n, aclexplode(coalesce(n.nspacl, acldefault('n', n.nspowner))) a
+                LEFT JOIN pg_roles r ON r.oid = a.grantee
+                WHERE n.oid = private_oid AND a.privilege_type IN ('USAGE', 'CREATE')
+                  AND (a.grantee = 0
+                       OR (a.grantee >= 16384 AND NOT r.rolsuper AND r.oid <> installer
+                           AND NOT pg_has_role(r.oid, installer, 'MEMBER'))
+                       OR EXISTS (SELECT FROM pg_roles m
+                                  WHERE m.oid >= 16384 AND pg_has_role(m.oid, a.grantee, 'MEMBER') AND NOT m.rolsuper
+                                    AND m.oid <> installer AND NOT pg_has_role(m.oid, installer, 'MEMBER')))
+                ORDER BY 1 LIMIT 1);
+    END IF;
+    IF other IS NOT NULL THEN
+      RAISE EXCEPTION 'uuid6 does not install where schema uuid6_sql_sequences exists and %', other
+        USING ERRCODE = 'insufficient_privilege',
+              DETAIL = 'uuid6 keeps its sequences in schema uuid6_sql_sequences, which no role but the installing one may use: a role that can name a sequence can queue for a lock on it that stops every key.',
+              HINT = 'Drop or rename that schema (it is not uuid6''s), or revoke those privileges, then install again.';
+    END IF;
+    IF private_member AND {{EDITION}} = 'plain' THEN
+      RAISE EXCEPTION 'uuid6: the extension uuid6 in this database keeps its sequences in schema uuid6_sql_sequences: the plain script cannot share them'
+        USING ERRCODE = 'object_not_in_prerequisite_state',
+              HINT = 'Use the extension uuid6 here, or drop it first.';
+    END IF;
+    IF NOT private_member AND {{EDITION}} = 'extension' THEN
+      RAISE EXCEPTION 'uuid6: schema uuid6_sql_sequences exists and is not the extension''s: the extension uuid6 keeps its sequences there'
+        USING ERRCODE = 'duplicate_schema',
+              DETAIL = 'It is made by the plain script of uuid6 (which may be installed in this database) or by another role.',
+              HINT = 'Use the plain script here, or drop that schema, then create the extension.';
+    END IF;
+  END IF;
   -- uuid6's names in the schema, owned by a role other than superusers, the installer and
   -- its members (not the objects of an extension uuid6 already there: updates replace them).
   other := (SELECT min(format('function %s owned by %s', p.oid::regprocedure, p.proowner::regrole))
@@ -75,7 +125,7 @@ BEGIN
     other := (SELECT min(CASE WHEN c.relkind = 'S' THEN format('sequence %s owned by %s', c.oid::regclass, c.relowner::regrole)
                               ELSE format('relation %s, which is not a sequence,', c.oid::regclass) END)
               FROM pg_class c JOIN pg_roles o ON o.oid = c.relowner
-              WHERE c.relnamespace = schema_oid AND c.relname = ANY ({{SEQUENCES}})
+              WHERE c.relnamespace IN (schema_oid, private_oid) AND c.relname = ANY ({{SEQUENCES}})
                 AND (c.relkind <> 'S'
                      OR (NOT o.rolsuper AND o.oid <> installer AND NOT pg_has_role(o.oid, installer, 'MEMBER'))));
   END IF;

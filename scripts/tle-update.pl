@@ -26,7 +26,9 @@
 # skips them):
 #   - CREATE FUNCTION / PROCEDURE: the name, the argument list and the
 #     RETURNS clause, as written;
-#   - CREATE SEQUENCE IF NOT EXISTS: names and options;
+#   - CREATE SEQUENCE IF NOT EXISTS: names (unqualified: in the edition's
+#     schema; or in a schema of a fixed name) and options;
+#   - CREATE SCHEMA IF NOT EXISTS: the names of the fixed schemas;
 #   - GRANT, REVOKE and COMMENT ON statements;
 #   - any other CREATE, ALTER or DROP statement must be the same in both
 #     versions: an update of anything else (a table, a type) cannot be
@@ -51,6 +53,10 @@
 #                changed. Last, it lists the statements of privileges and
 #                comments that both versions make on objects that stay
 #                (uuid6_update.skip);
+#             3. creates the fixed schemas that NEW has and OLD lacks, and moves
+#                each sequence that NEW keeps in another schema than OLD
+#                there (ALTER SEQUENCE ... SET SCHEMA: its value, OID,
+#                privileges and every reference to it kept);
 #   sources   every function CREATE OR REPLACE: the same OID, so DEFAULTs,
 #             views and indexes that use it stay as they are, and NEW's body,
 #             comment, volatility, strictness, parallel marking, security and
@@ -59,9 +65,9 @@
 #             what the user granted, revoked or wrote since, and inside ALTER
 #             EXTENSION it would record the user's grants as the extension's
 #             own (pg_init_privs, which pg_dump leaves out);
-#   post.sql  3. drops the functions found in 2, in one statement (so that
+#   post.sql  4. drops the functions found in 2, in one statement (so that
 #                they may depend on each other);
-#             4. drops OLD's sequences that NEW lacks, and gives the
+#             5. drops OLD's sequences that NEW lacks, and gives the
 #                sequences whose options changed NEW's options (their values
 #                are kept).
 use strict;
@@ -342,8 +348,8 @@ sub read_version
 	my @files = sort grep { /^[0-9][0-9]_.*\.sql$/ } readdir $dh;
 	closedir $dh;
 	fail "no sources in $dir" unless @files;
-	my %v = (routines => [], sequences => {}, sequence_order => [], acl => [], comments => {}, replay => [],
-		other => []);
+	my %v = (routines => [], sequences => {}, sequence_schema => {}, sequence_order => [], schemas => {},
+		schema_order => [], acl => [], comments => {}, replay => [], other => []);
 	for my $f (@files)
 	{
 		for my $st (statements("$dir/$f"))
@@ -424,10 +430,24 @@ sub read_version
 					  unless $w[ $k + 1 ] eq 'IF' && $w[ $k + 2 ] eq 'NOT' && $w[ $k + 3 ] eq 'EXISTS';
 					my $name_at = $st->{words}[ $k + 4 ][1];
 					my $rest = span($st, $name_at);
-					$rest =~ /^("(?:[^"]|"")+"|[A-Za-z_][A-Za-z0-9_\$]*)(.*)$/s or fail "$f: a CREATE SEQUENCE I cannot read";
-					my ($name, $options) = ($1, normal($2));
+					$rest =~ /^(?:([a-z_][a-z0-9_]*)\.)?("(?:[^"]|"")+"|[A-Za-z_][A-Za-z0-9_\$]*)(.*)$/s
+					  or fail "$f: a CREATE SEQUENCE I cannot read";
+					my ($schema, $name, $options) = ($1 // '', $2, normal($3));
+					fail "$f: CREATE SEQUENCE $schema.$name: its schema is not made by a CREATE SCHEMA IF NOT EXISTS before it"
+					  if $schema ne '' && !exists $v{schemas}{$schema};
 					push @{ $v{sequence_order} }, $name unless exists $v{sequences}{$name};
 					$v{sequences}{$name} = $options;
+					$v{sequence_schema}{$name} = $schema;
+					next;
+				}
+				if ($w[$k] eq 'SCHEMA')
+				{
+					fail "$f: write CREATE SCHEMA IF NOT EXISTS name, with nothing after the name"
+					  unless $w[ $k + 1 ] eq 'IF' && $w[ $k + 2 ] eq 'NOT' && $w[ $k + 3 ] eq 'EXISTS' && @w == $k + 5
+					  && normal($st->{text}) =~ /^CREATE SCHEMA IF NOT EXISTS ([a-z_][a-z0-9_]*)$/;
+					my $name = $1;
+					push @{ $v{schema_order} }, $name unless exists $v{schemas}{$name};
+					$v{schemas}{$name} = 1;
 					next;
 				}
 			}
@@ -512,6 +532,15 @@ sub inverse
 		return "GRANT $what TO $from" . ($option ? ' WITH GRANT OPTION' : '');
 	}
 	fail "cannot undo this statement of $old_version: $st";
+}
+
+# A sequence's name as the update writes it: in the fixed schema the version
+# creates it in, or in the edition's.
+sub sequence_qualified
+{
+	my ($v, $seq) = @_;
+	my $schema = $v->{sequence_schema}{$seq};
+	return ($schema eq '' ? '@extschema@' : $schema) . ".$seq";
 }
 
 my $header = "-- uuid6 $old_version -> $new_version, SQL edition, %s the definitions of $new_version.\n"
@@ -681,6 +710,43 @@ $rows
 END
 \$uuid6_update\$;
 SQL
+
+# 3. The fixed schemas that the new version adds, and the sequences that move.
+{
+	my @gone = grep { !$new->{schemas}{$_} } @{ $old->{schema_order} };
+	fail "between $old_version and $new_version the schemas " . join(', ', @gone) . " go: an update cannot derive that"
+	  if @gone;
+	my @added = grep { !$old->{schemas}{$_} } @{ $new->{schema_order} };
+	if (@added)
+	{
+		print $pre "-- The schemas of $new_version that $old_version lacks.\n";
+		print $pre "CREATE SCHEMA IF NOT EXISTS $_;\n" for @added;
+	}
+	my @moved = grep { exists $new->{sequences}{$_} && $new->{sequence_schema}{$_} ne $old->{sequence_schema}{$_} }
+	  @{ $old->{sequence_order} };
+	if (@moved)
+	{
+		print $pre "-- The sequences that $new_version keeps in another schema: moved, their values, OIDs,\n"
+		  . "-- privileges and every reference to them kept. Where the new schema holds one of that name\n"
+		  . "-- already (another installation of the plain script in this database), the update stops.\n";
+		for my $seq (@moved)
+		{
+			my ($from, $to) = (sequence_qualified($old, $seq), sequence_qualified($new, $seq));
+			my $to_schema = $new->{sequence_schema}{$seq} eq '' ? '@extschema@' : $new->{sequence_schema}{$seq};
+			print $pre "DO \$uuid6_update\$ BEGIN\n"
+			  . "  IF pg_catalog.to_regclass(" . literal($from) . ") IS NOT NULL THEN\n"
+			  . "    IF pg_catalog.to_regclass(" . literal($to) . ") IS NOT NULL THEN\n"
+			  . "      RAISE EXCEPTION 'uuid6 cannot be updated from $old_version to $new_version here: both % and % exist', "
+			  . literal($from) . ", " . literal($to) . "\n"
+			  . "        USING ERRCODE = 'duplicate_table',\n"
+			  . "              DETAIL = 'uuid6 $new_version keeps that sequence in the second place, where another installation of uuid6 in this database made it.',\n"
+			  . "              HINT = 'Update one installation of uuid6 per database; install the others afresh (drop them first).';\n"
+			  . "    END IF;\n"
+			  . "    ALTER SEQUENCE $from SET SCHEMA $to_schema;\n"
+			  . "  END IF;\nEND \$uuid6_update\$;\n";
+		}
+	}
+}
 close $pre;
 
 open my $post, '>', "$out/post.sql" or fail "$out/post.sql: $!";
@@ -720,17 +786,17 @@ SQL
 			print $post "DO \$uuid6_update\$ BEGIN\n"
 			  . "  IF EXISTS (SELECT FROM pg_catalog.pg_depend d\n"
 			  . "             WHERE d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_class'::pg_catalog.regclass::oid\n"
-			  . "               AND d.objid OPERATOR(pg_catalog.=) " . literal("\@extschema\@.$seq") . "::pg_catalog.regclass::oid\n"
+			  . "               AND d.objid OPERATOR(pg_catalog.=) " . literal(sequence_qualified($old, $seq)) . "::pg_catalog.regclass::oid\n"
 			  . "               AND d.deptype OPERATOR(pg_catalog.=) 'e') THEN\n"
-			  . "    ALTER EXTENSION uuid6 DROP SEQUENCE \@extschema\@.$seq;\n"
+			  . "    ALTER EXTENSION uuid6 DROP SEQUENCE " . sequence_qualified($old, $seq) . ";\n"
 			  . "  END IF;\nEND \$uuid6_update\$;\n"
-			  . "DROP SEQUENCE \@extschema\@.$seq;\n";
+			  . "DROP SEQUENCE " . sequence_qualified($old, $seq) . ";\n";
 		}
 	}
 	if (@changed)
 	{
 		print $post "-- Sequences whose options changed; their values stay.\n";
-		print $post "ALTER SEQUENCE \@extschema\@.$_ $new->{sequences}{$_};\n" for @changed;
+		print $post "ALTER SEQUENCE " . sequence_qualified($new, $_) . " $new->{sequences}{$_};\n" for @changed;
 	}
 }
 close $post;

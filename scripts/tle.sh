@@ -28,10 +28,11 @@
 #     @extschema@. (pg_tle substitutes it, as PostgreSQL does, for an extension
 #     that is not relocatable; the plain script substitutes it itself);
 #     @extowner@ is the installing role;
-#   - objects are created unqualified, functions with "CREATE FUNCTION" at the
-#     start of a line (the plain script makes that CREATE OR REPLACE FUNCTION, so
+#   - objects are created unqualified (but the sequences, in the fixed schema
+#     uuid6_sql_sequences: sql/edition/00_sequences.sql), functions with
+#     "CREATE FUNCTION" at the start of a line (the plain script makes that CREATE OR REPLACE FUNCTION, so
 #     that it can be run again over an installation, e.g. of a later version),
-#     sequences and tables with IF NOT EXISTS;
+#     sequences, tables and schemas with IF NOT EXISTS;
 #   - none of the dollar-quote tags the wrappers use appears in them;
 #   - between two versions, only functions, procedures, sequences, privileges
 #     and comments may change (scripts/tle-update.pl derives the update of
@@ -68,7 +69,7 @@ for f in "${files[@]}"; do
     if grep -niE '^[[:space:]]*CREATE[[:space:]]+OR[[:space:]]+REPLACE' "$p"; then
         die "$f: write CREATE FUNCTION (the plain script adds OR REPLACE itself)"
     fi
-    if grep -niE '^[[:space:]]*CREATE[[:space:]]+(SEQUENCE|TABLE)[[:space:]]' "$p" | grep -viE 'IF[[:space:]]+NOT[[:space:]]+EXISTS'; then
+    if grep -niE '^[[:space:]]*CREATE[[:space:]]+(SEQUENCE|TABLE|SCHEMA)[[:space:]]' "$p" | grep -viE 'IF[[:space:]]+NOT[[:space:]]+EXISTS'; then
         die "$f: use CREATE ... IF NOT EXISTS (the plain script can be run again)"
     fi
     if grep -nE '^[[:space:]]*(CREATE|ALTER|DROP|COMMENT|GRANT|REVOKE)\b.*\buuid6\.' "$p" | grep -v '@extschema@'; then
@@ -77,13 +78,14 @@ for f in "${files[@]}"; do
 done
 
 # The installation check (scripts/tle-check.sql) filled in: the names the edition creates and
-# the target schema. check_sql TARGET_EXPRESSION HOW_LITERAL
+# the target schema. check_sql TARGET_EXPRESSION HOW_LITERAL [EDITION_LITERAL ('extension')]
 functions_array="ARRAY[$(for f in "${files[@]}"; do sed -n "s/^CREATE FUNCTION \([a-z0-9_]*\)(.*/'\1'/p" "$src/$f"; done | sort -u | paste -sd, -)]::name[]"
-sequences_array="ARRAY[$(for f in "${files[@]}"; do sed -n "s/^CREATE SEQUENCE IF NOT EXISTS \([a-z0-9_]*\) .*/'\1'/p" "$src/$f"; done | sort -u | paste -sd, -)]::name[]"
+sequences_array="ARRAY[$(for f in "${files[@]}"; do sed -n "s/^CREATE SEQUENCE IF NOT EXISTS \(uuid6_sql_sequences\.\)\{0,1\}\([a-z0-9_]*\) .*/'\2'/p" "$src/$f"; done | sort -u | paste -sd, -)]::name[]"
 [ "$functions_array" != "ARRAY[]::name[]" ] || die "found no CREATE FUNCTION in the sources"
 check_sql() {
-    TARGET=$1 HOW=$2 FUNCTIONS=$functions_array SEQUENCES=$sequences_array awk '
+    TARGET=$1 HOW=$2 EDITION=${3:-"'extension'"} FUNCTIONS=$functions_array SEQUENCES=$sequences_array awk '
         { gsub(/\{\{TARGET\}\}/, ENVIRON["TARGET"]); gsub(/\{\{HOW\}\}/, ENVIRON["HOW"]);
+          gsub(/\{\{EDITION\}\}/, ENVIRON["EDITION"]);
           gsub(/\{\{FUNCTIONS\}\}/, ENVIRON["FUNCTIONS"]); gsub(/\{\{SEQUENCES\}\}/, ENVIRON["SEQUENCES"]); print }' \
         "$root/scripts/tle-check.sql"
 }
@@ -306,7 +308,7 @@ SELECT format('CREATE SCHEMA IF NOT EXISTS %I', :'schema') \\gexec
 -- also a "@" in the names).
 SELECT format(\$uuid6_pre\$
 EOF
-check_sql '%1$L' "'CREATE SCHEMA uuid6; then psql -d DB -v schema=uuid6 -f uuid6.sql'" |
+check_sql '%1$L' "'CREATE SCHEMA uuid6; then psql -d DB -v schema=uuid6 -f uuid6.sql'" "'plain'" |
     sed -e 's/%/%%/g' -e 's/%%1\$L/%1$L/g'
 cat <<EOF
 \$uuid6_pre\$, :'schema') \\gexec

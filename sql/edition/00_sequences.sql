@@ -127,43 +127,68 @@
 -- when it is created; PL/pgSQL bodies on a generator's path hold only
 -- control flow and schema-qualified calls whose arguments have exactly the
 -- declared types; the others pin search_path.
+--
+-- The sequences live in a schema of their own, uuid6_sql_sequences, on which
+-- no role but the installer (and superusers) has USAGE. nextval() and
+-- setval() take a lock on a sequence that every role drawing keys needs;
+-- CREATE RULE, CREATE TRIGGER, LOCK TABLE, ALTER and COMMENT look a relation
+-- up by name and queue for their stronger lock before they check ownership,
+-- so a role allowed to name the sequences could queue behind any transaction
+-- that drew a key and make every other draw wait behind it. A name in a
+-- schema without USAGE is refused before any lock is taken. The functions
+-- reach the sequences by OID only: a 'uuid6_sql_sequences.name'::regclass
+-- constant in a SQL-standard body is bound (stored as the OID) when the
+-- function is created, by the installer; nextval(), setval() and
+-- pg_sequence_last_value() of an OID check the sequence's own privileges,
+-- not the schema's. The name is fixed (the schema names of the functions
+-- cannot be put into another name: PostgreSQL substitutes @extschema@
+-- quoted): one such schema per database, which the pg_tle extension makes
+-- its own (DROP EXTENSION drops it) and the plain script creates, owned by
+-- the installing role, and shares between its installations in several
+-- schemas of one database (one sequence per version per database, as one
+-- installation has). The installers refuse the name where it exists and is
+-- not theirs (scripts/tle-check.sql).
 
-CREATE SEQUENCE IF NOT EXISTS uuid6_sql_v6 AS bigint MINVALUE 0 START 0 CACHE 1 NO CYCLE;
-CREATE SEQUENCE IF NOT EXISTS uuid6_sql_v7 AS bigint MINVALUE 0 START 0 CACHE 1 NO CYCLE;
-CREATE SEQUENCE IF NOT EXISTS uuid6_sql_v8 AS bigint MINVALUE 0 START 0 CACHE 1 NO CYCLE;
-CREATE SEQUENCE IF NOT EXISTS uuid6_sql_draft_ms AS bigint MINVALUE 0 START 0 CACHE 1 NO CYCLE;
-CREATE SEQUENCE IF NOT EXISTS uuid6_sql_draft_us AS bigint MINVALUE 0 START 0 CACHE 1 NO CYCLE;
-CREATE SEQUENCE IF NOT EXISTS uuid6_sql_draft_ns AS bigint MINVALUE 0 START 0 CACHE 1 NO CYCLE;
-COMMENT ON SEQUENCE uuid6_sql_v6 IS
+CREATE SCHEMA IF NOT EXISTS uuid6_sql_sequences;
+COMMENT ON SCHEMA uuid6_sql_sequences IS
+    'uuid6 SQL edition: its sequences, out of every other role''s reach (no role but their owner may name them)';
+
+CREATE SEQUENCE IF NOT EXISTS uuid6_sql_sequences.uuid6_sql_v6 AS bigint MINVALUE 0 START 0 CACHE 1 NO CYCLE;
+CREATE SEQUENCE IF NOT EXISTS uuid6_sql_sequences.uuid6_sql_v7 AS bigint MINVALUE 0 START 0 CACHE 1 NO CYCLE;
+CREATE SEQUENCE IF NOT EXISTS uuid6_sql_sequences.uuid6_sql_v8 AS bigint MINVALUE 0 START 0 CACHE 1 NO CYCLE;
+CREATE SEQUENCE IF NOT EXISTS uuid6_sql_sequences.uuid6_sql_draft_ms AS bigint MINVALUE 0 START 0 CACHE 1 NO CYCLE;
+CREATE SEQUENCE IF NOT EXISTS uuid6_sql_sequences.uuid6_sql_draft_us AS bigint MINVALUE 0 START 0 CACHE 1 NO CYCLE;
+CREATE SEQUENCE IF NOT EXISTS uuid6_sql_sequences.uuid6_sql_draft_ns AS bigint MINVALUE 0 START 0 CACHE 1 NO CYCLE;
+COMMENT ON SEQUENCE uuid6_sql_sequences.uuid6_sql_v6 IS
     'uuid6 SQL edition: the tick of the version 6 generator (Unix microseconds << 10 | counter). Written by uuid6 only';
-COMMENT ON SEQUENCE uuid6_sql_v7 IS
+COMMENT ON SEQUENCE uuid6_sql_sequences.uuid6_sql_v7 IS
     'uuid6 SQL edition: the tick of the version 7 generator ((Unix ms << 12 | fraction) << 8 | counter). Written by uuid6 only';
-COMMENT ON SEQUENCE uuid6_sql_v8 IS
+COMMENT ON SEQUENCE uuid6_sql_sequences.uuid6_sql_v8 IS
     'uuid6 SQL edition: the tick of the version 8 generator (Unix microseconds << 8 | seq). Written by uuid6 only';
-COMMENT ON SEQUENCE uuid6_sql_draft_ms IS
+COMMENT ON SEQUENCE uuid6_sql_sequences.uuid6_sql_draft_ms IS
     'uuid6 SQL edition: the tick of the draft v7 generator at ms precision (Unix 1/4096 s << 12 | seq). Written by uuid6 only';
-COMMENT ON SEQUENCE uuid6_sql_draft_us IS
+COMMENT ON SEQUENCE uuid6_sql_sequences.uuid6_sql_draft_us IS
     'uuid6 SQL edition: the tick of the draft v7 generator at us precision (Unix microseconds << 10 | counter). Written by uuid6 only';
-COMMENT ON SEQUENCE uuid6_sql_draft_ns IS
+COMMENT ON SEQUENCE uuid6_sql_sequences.uuid6_sql_draft_ns IS
     'uuid6 SQL edition: the tick of the draft v7 generator at ns precision (Unix microseconds << 8 | seq). Written by uuid6 only';
 
 -- Keys handed out more than the lag bound behind the clock because the
 -- lift's lock was taken (see above), per version (the draft v7 counts as
 -- version 7): counters that never block and ignore rollbacks.
-CREATE SEQUENCE IF NOT EXISTS uuid6_sql_lagging_v6 AS bigint MINVALUE 1 START 1 CACHE 1 NO CYCLE;
-CREATE SEQUENCE IF NOT EXISTS uuid6_sql_lagging_v7 AS bigint MINVALUE 1 START 1 CACHE 1 NO CYCLE;
-CREATE SEQUENCE IF NOT EXISTS uuid6_sql_lagging_v8 AS bigint MINVALUE 1 START 1 CACHE 1 NO CYCLE;
-COMMENT ON SEQUENCE uuid6_sql_lagging_v6 IS
+CREATE SEQUENCE IF NOT EXISTS uuid6_sql_sequences.uuid6_sql_lagging_v6 AS bigint MINVALUE 1 START 1 CACHE 1 NO CYCLE;
+CREATE SEQUENCE IF NOT EXISTS uuid6_sql_sequences.uuid6_sql_lagging_v7 AS bigint MINVALUE 1 START 1 CACHE 1 NO CYCLE;
+CREATE SEQUENCE IF NOT EXISTS uuid6_sql_sequences.uuid6_sql_lagging_v8 AS bigint MINVALUE 1 START 1 CACHE 1 NO CYCLE;
+COMMENT ON SEQUENCE uuid6_sql_sequences.uuid6_sql_lagging_v6 IS
     'uuid6 SQL edition: how many version 6 keys were handed out more than a millisecond behind the clock because the lift''s lock was taken (uuid6_status().lagging_keys). Written by uuid6 only';
-COMMENT ON SEQUENCE uuid6_sql_lagging_v7 IS
+COMMENT ON SEQUENCE uuid6_sql_sequences.uuid6_sql_lagging_v7 IS
     'uuid6 SQL edition: how many version 7 keys (the draft v7 included) were handed out more than a millisecond behind the clock because the lift''s lock was taken (uuid6_status().lagging_keys). Written by uuid6 only';
-COMMENT ON SEQUENCE uuid6_sql_lagging_v8 IS
+COMMENT ON SEQUENCE uuid6_sql_sequences.uuid6_sql_lagging_v8 IS
     'uuid6 SQL edition: how many version 8 keys were handed out more than a millisecond behind the clock because the lift''s lock was taken (uuid6_status().lagging_keys). Written by uuid6 only';
 
 -- The WAL record of each transaction's first draw (see "Durability"): its
 -- value means nothing; every role may set it.
-CREATE SEQUENCE IF NOT EXISTS uuid6_sql_flush AS bigint MINVALUE 1 START 1 CACHE 1 NO CYCLE;
-COMMENT ON SEQUENCE uuid6_sql_flush IS
+CREATE SEQUENCE IF NOT EXISTS uuid6_sql_sequences.uuid6_sql_flush AS bigint MINVALUE 1 START 1 CACHE 1 NO CYCLE;
+COMMENT ON SEQUENCE uuid6_sql_sequences.uuid6_sql_flush IS
     'uuid6 SQL edition: set by the first key of each transaction, so that its commit flushes the WAL of every key it drew; its value means nothing';
 
 -- Dumps carry the sequences' values: an extension's objects are left out of
@@ -179,22 +204,25 @@ BEGIN
                            'uuid6_sql_lagging_v6', 'uuid6_sql_lagging_v7', 'uuid6_sql_lagging_v8']::pg_catalog.text[] LOOP
     IF EXISTS (SELECT FROM pg_catalog.pg_depend d
                WHERE d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_class'::pg_catalog.regclass
-                 AND d.objid OPERATOR(pg_catalog.=) pg_catalog.to_regclass(pg_catalog.concat('@extschema@.', s))
+                 AND d.objid OPERATOR(pg_catalog.=) pg_catalog.to_regclass(pg_catalog.concat('uuid6_sql_sequences.', s))
                  AND d.deptype OPERATOR(pg_catalog.=) 'e') THEN
-      PERFORM pg_catalog.pg_extension_config_dump(pg_catalog.to_regclass(pg_catalog.concat('@extschema@.', s)), '');
+      PERFORM pg_catalog.pg_extension_config_dump(pg_catalog.to_regclass(pg_catalog.concat('uuid6_sql_sequences.', s)), '');
     END IF;
   END LOOP;
 END
 $$;
 
--- Every role draws (nextval needs USAGE) and reads the ticks; only their
+-- Every role draws (nextval needs USAGE) and reads the ticks, by OID (the
+-- schema keeps their names out of reach); only their
 -- owner, through the SECURITY DEFINER functions below, sets them, so no role
 -- can lower a sequence. The counters are read by all and counted by the
 -- owner; the flush sequence is set by every role.
-GRANT SELECT, USAGE ON SEQUENCE uuid6_sql_v6, uuid6_sql_v7, uuid6_sql_v8,
-    uuid6_sql_draft_ms, uuid6_sql_draft_us, uuid6_sql_draft_ns TO PUBLIC;
-GRANT SELECT ON SEQUENCE uuid6_sql_lagging_v6, uuid6_sql_lagging_v7, uuid6_sql_lagging_v8 TO PUBLIC;
-GRANT SELECT, UPDATE ON SEQUENCE uuid6_sql_flush TO PUBLIC;
+GRANT SELECT, USAGE ON SEQUENCE uuid6_sql_sequences.uuid6_sql_v6, uuid6_sql_sequences.uuid6_sql_v7,
+    uuid6_sql_sequences.uuid6_sql_v8, uuid6_sql_sequences.uuid6_sql_draft_ms,
+    uuid6_sql_sequences.uuid6_sql_draft_us, uuid6_sql_sequences.uuid6_sql_draft_ns TO PUBLIC;
+GRANT SELECT ON SEQUENCE uuid6_sql_sequences.uuid6_sql_lagging_v6, uuid6_sql_sequences.uuid6_sql_lagging_v7,
+    uuid6_sql_sequences.uuid6_sql_lagging_v8 TO PUBLIC;
+GRANT SELECT, UPDATE ON SEQUENCE uuid6_sql_sequences.uuid6_sql_flush TO PUBLIC;
 
 -- The clock in Unix microseconds, rounded. date_part's double carries the
 -- microseconds since 1970 to within a quarter of one (53 bits hold them until
@@ -267,12 +295,12 @@ COMMENT ON FUNCTION uuid6_sql_lags(integer, bigint) IS
 CREATE FUNCTION uuid6_sql_sequence(generator integer) RETURNS regclass
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN CASE generator
-      WHEN 6 THEN '@extschema@.uuid6_sql_v6'::regclass
-      WHEN 7 THEN '@extschema@.uuid6_sql_v7'::regclass
-      WHEN 8 THEN '@extschema@.uuid6_sql_v8'::regclass
-      WHEN 70 THEN '@extschema@.uuid6_sql_draft_ms'::regclass
-      WHEN 71 THEN '@extschema@.uuid6_sql_draft_us'::regclass
-      WHEN 72 THEN '@extschema@.uuid6_sql_draft_ns'::regclass END;
+      WHEN 6 THEN 'uuid6_sql_sequences.uuid6_sql_v6'::pg_catalog.regclass
+      WHEN 7 THEN 'uuid6_sql_sequences.uuid6_sql_v7'::pg_catalog.regclass
+      WHEN 8 THEN 'uuid6_sql_sequences.uuid6_sql_v8'::pg_catalog.regclass
+      WHEN 70 THEN 'uuid6_sql_sequences.uuid6_sql_draft_ms'::pg_catalog.regclass
+      WHEN 71 THEN 'uuid6_sql_sequences.uuid6_sql_draft_us'::pg_catalog.regclass
+      WHEN 72 THEN 'uuid6_sql_sequences.uuid6_sql_draft_ns'::pg_catalog.regclass END;
 COMMENT ON FUNCTION uuid6_sql_sequence(integer) IS
     'uuid6 internal: the sequence that holds a generator''s tick';
 
@@ -281,9 +309,9 @@ COMMENT ON FUNCTION uuid6_sql_sequence(integer) IS
 CREATE FUNCTION uuid6_sql_lagging_sequence(generator integer) RETURNS regclass
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN CASE generator
-      WHEN 6 THEN '@extschema@.uuid6_sql_lagging_v6'::regclass
-      WHEN 8 THEN '@extschema@.uuid6_sql_lagging_v8'::regclass
-      ELSE '@extschema@.uuid6_sql_lagging_v7'::regclass END;
+      WHEN 6 THEN 'uuid6_sql_sequences.uuid6_sql_lagging_v6'::pg_catalog.regclass
+      WHEN 8 THEN 'uuid6_sql_sequences.uuid6_sql_lagging_v8'::pg_catalog.regclass
+      ELSE 'uuid6_sql_sequences.uuid6_sql_lagging_v7'::pg_catalog.regclass END;
 COMMENT ON FUNCTION uuid6_sql_lagging_sequence(integer) IS
     'uuid6 internal: the sequence that counts a generator''s keys handed out behind the clock';
 
@@ -323,7 +351,7 @@ CREATE FUNCTION uuid6_sql_draw(generator integer) RETURNS bigint
         THEN pg_catalog.nextval(@extschema@.uuid6_sql_sequence(generator))
       WHEN pg_catalog.current_setting('transaction_read_only') = 'on'
         THEN @extschema@.uuid6_sql_read_only(generator)
-      WHEN pg_catalog.setval('@extschema@.uuid6_sql_flush'::regclass, 1, true) = 1
+      WHEN pg_catalog.setval('uuid6_sql_sequences.uuid6_sql_flush'::pg_catalog.regclass, 1, true) = 1
            AND pg_catalog.set_config('uuid6_sql.tick_logged', 'on', true) = 'on'
         THEN pg_catalog.nextval(@extschema@.uuid6_sql_sequence(generator)) END;
 COMMENT ON FUNCTION uuid6_sql_draw(integer) IS

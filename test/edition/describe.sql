@@ -5,7 +5,8 @@
 -- arguments and defaults, owner, privileges and initial privileges, comment and extension
 -- membership; every sequence with its properties (not its value), owner, privileges and
 -- comment, and whether the extension dumps it; any other object in the schema by kind; and the
--- extension's own row where it is one. Privileges are compared as sets, a default ACL written
+-- extension's own row where it is one. The schema of uuid6's sequences (uuid6_sql_sequences) is
+-- described with :schema: its owner, privileges, comment and membership, and what it holds. Privileges are compared as sets, a default ACL written
 -- out equal to the default, and initial privileges (what pg_dump leaves out of an extension's
 -- dump) that were never recorded equal to the default: an update may reach the same privileges
 -- by other steps (a REVOKE the new version no longer makes is undone by a GRANT).
@@ -24,9 +25,19 @@ CREATE FUNCTION pg_temp.ext_member(cls regclass, obj oid) RETURNS text
                      WHERE d.classid = cls AND d.objid = obj AND d.refclassid = 'pg_extension'::regclass
                        AND d.deptype = 'e'), 'none');
 
-WITH s AS (SELECT oid FROM pg_namespace WHERE nspname = :'schema'),
+WITH s AS (SELECT oid FROM pg_namespace WHERE nspname IN (:'schema', 'uuid6_sql_sequences')),
 facts AS (
-  SELECT format('function %s(%s)', p.proname, oidvectortypes(p.proargtypes)) AS object, f.key, f.value
+  SELECT format('schema %s', n.nspname) AS object, f.key, f.value
+  FROM pg_namespace n,
+  LATERAL (VALUES
+    ('owner', n.nspowner::regrole::text),
+    ('privileges', pg_temp.acl(n.nspacl, 'n', n.nspowner)),
+    ('comment', coalesce(obj_description(n.oid, 'pg_namespace'), 'none')),
+    ('extension', pg_temp.ext_member('pg_namespace', n.oid))
+  ) AS f(key, value)
+  WHERE n.nspname = 'uuid6_sql_sequences'
+  UNION ALL
+  SELECT format('function %s(%s)', p.proname, oidvectortypes(p.proargtypes)), f.key, f.value
   FROM pg_proc p, s,
   LATERAL (VALUES
     ('kind', p.prokind::text),

@@ -51,7 +51,7 @@ BEGIN
     rnd := '{}';
     FOR i IN 1..300 LOOP
       k := CASE v WHEN 6 THEN uuid_generate_v6() WHEN 7 THEN uuid_generate_v7() ELSE uuid_generate_v8() END;
-      t := currval(format('uuid6_sql_v%s', v)::regclass);
+      t := currval(format('uuid6_sql_sequences.uuid6_sql_v%s', v)::regclass);
       b := uuid_send(k);
       hi := substr(encode(b, 'hex'), 1, 16);
       rnd := rnd || substr(encode(b, 'hex'), 27, 6);  -- octets 13-15: random in every layout

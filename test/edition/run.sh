@@ -21,7 +21,9 @@
 #             keys from 8 sessions, each in its own process id's bucket and rising, the sessions in
 #             more than one bucket; another role holding every lock it can take on uuid6's
 #             objects (the lift's advisory keys in every mode): keys keep coming, rising, their
-#             lag counted; keys returned before a crash (fsync on, synchronous_commit on) never
+#             lag counted; a role naming uuid6's sequences in CREATE RULE, CREATE TRIGGER, COMMENT
+#             ON ... while a transaction that drew keys stays open: refused at once, nothing
+#             queued, keys keep coming (queue_test; on the plain script too); keys returned before a crash (fsync on, synchronous_commit on) never
 #             handed out again, with the sequences ahead of the clock and with the lift's lock
 #             held after the restart
 #   dump      pg_dump / pg_restore of a database using the TLE, new keys above the restored ones
@@ -273,6 +275,76 @@ $(diff <(echo "$before") <(echo "$after") | head -n 10)"
   fi
 }
 
+# queue_test LABEL DIR PORT DB SCHEMA ROLE: no lock on uuid6's sequences that ROLE, an
+# application role with USAGE on the edition's SCHEMA and no other privilege, can make others
+# wait for. nextval() and setval() take RowExclusiveLock; CREATE RULE, CREATE TRIGGER, COMMENT
+# ON and others look a relation up by name and queue for their stronger lock before they check
+# ownership, and every draw of every other session then queues behind them. A session holds a
+# transaction open that drew a key of every generator (a lock on each tick sequence and the
+# flush sequence); ROLE runs each statement below on each of uuid6's sequences, named as the
+# superuser finds them, each in its own transaction with a statement_timeout of 2 s (the bound
+# of a statement that queued); meanwhile a third session makes keys of every generator, one
+# statement each, with a statement_timeout of 1 s (a draw that waited behind a queued statement
+# would end there), and a fourth watches pg_locks
+# for a lock request not granted. Every statement must be refused at once with 42501
+# (permission denied for the schema of the sequences, before any lock), the keys must keep
+# coming, and no request may wait.
+queue_test() {
+  local label=$1 dir=$2 port=$3 db=$4 schema=$5 role=$6 seqs=() stmts=() seq holder_pid keys_pid watch_pid n out
+  mapfile -t seqs < <(q "$dir" "$port" "$db" postgres -c "SELECT format('%I.%I', n.nspname, c.relname)
+    FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE c.relkind = 'S' AND c.relname ~ '^uuid6_sql_' AND n.nspname IN ('$schema', 'uuid6_sql_sequences') ORDER BY 1")
+  if [ ${#seqs[@]} -lt 10 ]; then
+    not_ok "$label: uuid6's sequences found" "${seqs[*]}"
+    return
+  fi
+  for seq in "${seqs[@]}"; do
+    stmts+=("CREATE RULE uuid6_intruder AS ON INSERT TO $seq DO INSTEAD NOTHING"
+            "CREATE TRIGGER uuid6_intruder BEFORE INSERT ON $seq FOR EACH ROW EXECUTE FUNCTION suppress_redundant_updates_trigger()"
+            "COMMENT ON SEQUENCE $seq IS 'x'" "LOCK TABLE $seq IN ACCESS EXCLUSIVE MODE; SELECT 1" "ALTER SEQUENCE $seq RESTART"
+            "ALTER TABLE $seq RENAME TO uuid6_intruder" "ALTER TABLE $seq OWNER TO $role" "DROP SEQUENCE $seq"
+            "TRUNCATE $seq" "CREATE INDEX ON $seq (last_value)" "GRANT SELECT ON $seq TO PUBLIC"
+            "SELECT * FROM $seq FOR UPDATE" "SELECT nextval('$seq')")
+  done
+  local gen="$schema.uuid_generate_v6(), $schema.uuid_generate_v7(), $schema.uuid_generate_v8(),
+             $schema.uuid_generate_v7_draft('ms'), $schema.uuid_generate_v7_draft('us'), $schema.uuid_generate_v7_draft('ns')"
+  as_postgres env PGAPPNAME=uuid6_holder "$PSQL" -X -q -h "$dir" -p "$port" -U postgres -d "$db" \
+    -c "BEGIN" -c "SELECT $gen" -c "SELECT pg_sleep(120)" >/dev/null 2>&1 &
+  holder_pid=$!
+  for _ in $(seq 1 100); do
+    [ "$(q "$dir" "$port" "$db" postgres -c "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'uuid6_holder' AND wait_event = 'PgSleep'")" = 1 ] && break
+    sleep 0.1
+  done
+  as_postgres "$PSQL" -X -q -At -h "$dir" -p "$port" -U postgres -d "$db" -c "
+    DO \$\$ DECLARE m bigint := 0; BEGIN
+      FOR i IN 1..200 LOOP
+        m := greatest(m, (SELECT count(*) FROM pg_locks l WHERE NOT l.granted AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())));
+        PERFORM pg_sleep(0.01);
+      END LOOP;
+      RAISE WARNING 'uuid6-waiting %', m;
+    END \$\$" >"$W/work/queue-watch-$db.log" 2>&1 &
+  watch_pid=$!
+  local key_args=(-c "SET statement_timeout = '1s'" -c "CREATE TEMP TABLE k AS SELECT 0 AS i WHERE false") i
+  for i in $(seq 1 60); do key_args+=(-c "SELECT pg_sleep(0.02)" -c "INSERT INTO k SELECT $i FROM (SELECT $gen) s"); done
+  as_postgres "$PSQL" -X -q -At -v ON_ERROR_STOP=1 -h "$dir" -p "$port" -U postgres -d "$db" "${key_args[@]}" \
+    -c "SELECT count(*) FROM k" >"$W/work/queue-keys-$db.log" 2>&1 &
+  keys_pid=$!
+  sleep 0.2
+  local args=(-c "SET statement_timeout = '2s'")
+  for stmt in "${stmts[@]}"; do args+=(-c "$stmt"); done
+  out=$(as_postgres "$PSQL" -X -q -At -v VERBOSITY=verbose -h "$dir" -p "$port" -U "$role" -d "$db" "${args[@]}" 2>&1)
+  n=$(grep -c '^ERROR:  42501: permission denied for schema uuid6_sql_sequences$' <<<"$out")
+  check "$label: $role (USAGE on $schema, no other privilege) names each of uuid6's ${#seqs[@]} sequences in CREATE RULE, CREATE TRIGGER, COMMENT ON, LOCK TABLE, ALTER, DROP, TRUNCATE, CREATE INDEX, GRANT, SELECT FOR UPDATE, nextval by name, while a transaction that drew keys stays open: each refused at once (42501 for the schema, no statement_timeout of 2 s)" \
+    "$n of ${#stmts[@]} refused" "${#stmts[@]} of ${#stmts[@]} refused"
+  [ "$n" = "${#stmts[@]}" ] || grep -v '^ERROR:  42501: permission denied for schema uuid6_sql_sequences$' <<<"$out" | sort | uniq -c | sort -rn | head -n 5 | sed 's/^/#   /'
+  wait "$keys_pid" "$watch_pid"
+  check "$label: meanwhile another session made 60 keys of each of the 6 generators, one statement a key of each, none waiting past its statement_timeout of 1 s, and no lock request in the database waited (pg_locks, every 10 ms)" \
+    "$(grep -v '^$' "$W/work/queue-keys-$db.log"; grep -o 'uuid6-waiting [0-9]*' "$W/work/queue-watch-$db.log")" "60
+uuid6-waiting 0"
+  q "$dir" "$port" "$db" postgres -c "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'uuid6_holder'" >/dev/null
+  wait "$holder_pid" 2>/dev/null
+}
+
 # update_release_test KIND FROM: the edition of release FROM, with keys ahead of the clock in
 # a table whose DEFAULTs are its generators and a grant of uuid6_advance, updated to this one.
 update_release_test() {
@@ -292,7 +364,7 @@ update_release_test() {
        -c "INSERT INTO app.item (phase) SELECT 'before' FROM generate_series(1, 100)" \
        -c "GRANT USAGE ON SCHEMA ids TO $reader" -c "GRANT EXECUTE ON FUNCTION ids.uuid6_advance(uuid) TO $reader" \
        -c "CREATE TABLE app.seen AS SELECT 'before'::text AS step, c.relname::text AS sequence, pg_sequence_last_value(c.oid) AS value
-           FROM pg_class c WHERE c.relnamespace = 'ids'::regnamespace AND c.relkind = 'S'" \
+           FROM pg_class c WHERE c.relnamespace IN ('ids'::regnamespace, to_regnamespace('uuid6_sql_sequences')) AND c.relkind = 'S'" \
        -c "CREATE TABLE app.defaults AS SELECT 'before'::text AS step, a.adnum, pg_get_expr(a.adbin, a.adrelid) AS expr,
              (SELECT string_agg(d.refobjid::text, ' ' ORDER BY d.refobjid) FROM pg_depend d
               WHERE d.classid = 'pg_attrdef'::regclass AND d.objid = a.oid AND d.refclassid = 'pg_proc'::regclass) AS functions
@@ -320,7 +392,7 @@ update_release_test() {
     "$([ "$kind" = tle ] && echo "$EDITION_VERSION" || echo plain) RETURN '$EDITION_VERSION'::text"
   upd_q "$kind" "$db" "$owner" \
     -c "INSERT INTO app.seen SELECT 'after', c.relname::text, pg_sequence_last_value(c.oid) FROM pg_class c
-        WHERE c.relnamespace = 'ids'::regnamespace AND c.relkind = 'S'" \
+        WHERE c.relnamespace IN ('ids'::regnamespace, to_regnamespace('uuid6_sql_sequences')) AND c.relkind = 'S'" \
     -c "INSERT INTO app.defaults SELECT 'after', a.adnum, pg_get_expr(a.adbin, a.adrelid),
           (SELECT string_agg(d.refobjid::text, ' ' ORDER BY d.refobjid) FROM pg_depend d
            WHERE d.classid = 'pg_attrdef'::regclass AND d.objid = a.oid AND d.refclassid = 'pg_proc'::regclass)
@@ -377,7 +449,7 @@ update_made_up_test() {
        -c "GRANT EXECUTE ON FUNCTION ids.syn_next() TO $reader" \
        -c "COMMENT ON SEQUENCE ids.syn_seq IS 'the keys of app.t'" \
        -c "CREATE TABLE app.seen AS SELECT 'before'::text AS step, c.relname::text AS sequence, pg_sequence_last_value(c.oid) AS value
-           FROM pg_class c WHERE c.relnamespace = 'ids'::regnamespace AND c.relkind = 'S'" \
+           FROM pg_class c WHERE c.relnamespace IN ('ids'::regnamespace, to_regnamespace('uuid6_sql_sequences')) AND c.relkind = 'S'" \
        -c "CREATE TABLE app.defaults AS SELECT 'before'::text AS step, a.adnum, pg_get_expr(a.adbin, a.adrelid) AS expr,
              (SELECT string_agg(d.refobjid::text, ' ' ORDER BY d.refobjid) FROM pg_depend d
               WHERE d.classid = 'pg_attrdef'::regclass AND d.objid = a.oid AND d.refclassid = 'pg_proc'::regclass) AS functions
@@ -401,7 +473,7 @@ update_made_up_test() {
     "$([ "$kind" = tle ] && echo 0.2 || echo plain) RETURN '0.2'::text"
   upd_q "$kind" "$db" "$owner" \
     -c "INSERT INTO app.seen SELECT 'after', c.relname::text, pg_sequence_last_value(c.oid) FROM pg_class c
-        WHERE c.relnamespace = 'ids'::regnamespace AND c.relkind = 'S'" \
+        WHERE c.relnamespace IN ('ids'::regnamespace, to_regnamespace('uuid6_sql_sequences')) AND c.relkind = 'S'" \
     -c "INSERT INTO app.defaults SELECT 'after', a.adnum, pg_get_expr(a.adbin, a.adrelid),
           (SELECT string_agg(d.refobjid::text, ' ' ORDER BY d.refobjid) FROM pg_depend d
            WHERE d.classid = 'pg_attrdef'::regclass AND d.objid = a.oid AND d.refclassid = 'pg_proc'::regclass)
@@ -646,6 +718,7 @@ t"
   section "the plain script: it refuses to share; the trap test"
   edition_suite plain "$PLAIN_DIR" $((PORT + 1)) "$HERE/installers.sh"
   edition_suite plain "$PLAIN_DIR" $((PORT + 1)) "$ROOT/test/traps/run.sh"
+  queue_test "no lock to queue behind (plain)" "$PLAIN_DIR" $((PORT + 1)) edition_plain ids edition_user
   section "updates of the plain script"
   for v in "${RELEASES[@]}"; do update_release_test plain "$v"; done
   update_made_up_test plain
@@ -905,13 +978,13 @@ counted() {  # counted BEFORE AFTER: the increase per version
   echo "v6 +$((a[0] - b[0])) v7 +$((a[1] - b[1])) v8 +$((a[2] - b[2]))"
 }
 every_generator="SELECT g FROM unnest(ARRAY[6, 7, 8, 70, 71, 72]) AS g"
-sequence_locks=$(T edition_order postgres -c "SELECT string_agg(format('SELECT count(*) FROM %s;', c.oid::regclass), ' ' ORDER BY c.relname) FROM pg_class c JOIN pg_depend d ON d.classid = 'pg_class'::regclass AND d.objid = c.oid AND d.deptype = 'e' JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuid6' WHERE c.relkind = 'S'")
+sequence_locks=$(T edition_order postgres -c "SELECT string_agg(format('SELECT pg_sequence_last_value(%s::oid);', c.oid), ' ' ORDER BY c.relname) FROM pg_class c JOIN pg_depend d ON d.classid = 'pg_class'::regclass AND d.objid = c.oid AND d.deptype = 'e' JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuid6' WHERE c.relkind = 'S'")
 for scenario in \
   "session-exclusive|SELECT pg_advisory_lock(1970629988, g) FROM ($every_generator) s" \
   "session-shared|SELECT pg_advisory_lock_shared(1970629988, g) FROM ($every_generator) s" \
   "transaction-exclusive|BEGIN|SELECT pg_advisory_xact_lock(1970629988, g) FROM ($every_generator) s" \
   "transaction-shared|BEGIN|SELECT pg_advisory_xact_lock_shared(1970629988, g) FROM ($every_generator) s" \
-  "sequences|BEGIN|$sequence_locks|SELECT nextval(uuid6_sql_sequence(g)) FROM ($every_generator) s|SELECT setval('uuid6_sql_flush', 1)"; do
+  "sequences|BEGIN|$sequence_locks|SELECT nextval(uuid6_sql_sequence(g)) FROM ($every_generator) s|SELECT setval($(T edition_order postgres -c "SELECT 'uuid6_sql_sequences.uuid6_sql_flush'::regclass::oid")::oid, 1)"; do
   IFS='|' read -r -a parts <<<"$scenario"
   name=${parts[0]}
   before=$(lagging)
@@ -954,9 +1027,10 @@ check "once the role lets go, keys are lifted again: none counted behind the clo
 # transaction).
 refused=0
 tried=0
-for stmt in "LOCK TABLE uuid6_sql_v7 IN ACCESS EXCLUSIVE MODE" "LOCK TABLE uuid6_sql_flush IN SHARE MODE" \
-            "SELECT * FROM uuid6_sql_v7 FOR UPDATE" "ALTER SEQUENCE uuid6_sql_v7 RESTART" "DROP SEQUENCE uuid6_sql_flush" \
-            "COMMENT ON SEQUENCE uuid6_sql_v7 IS 'x'" "SELECT setval('uuid6_sql_v7', 1)" "SELECT nextval('uuid6_sql_lagging_v7')" \
+for stmt in "LOCK TABLE uuid6_sql_sequences.uuid6_sql_v7 IN ACCESS EXCLUSIVE MODE" "LOCK TABLE uuid6_sql_sequences.uuid6_sql_flush IN SHARE MODE" \
+            "SELECT * FROM uuid6_sql_sequences.uuid6_sql_v7 FOR UPDATE" "ALTER SEQUENCE uuid6_sql_sequences.uuid6_sql_v7 RESTART" \
+            "DROP SEQUENCE uuid6_sql_sequences.uuid6_sql_flush" "COMMENT ON SEQUENCE uuid6_sql_sequences.uuid6_sql_v7 IS 'x'" \
+            "SELECT setval(uuid6_sql_sequence(7), 1)" "SELECT nextval(uuid6_sql_lagging_sequence(7))" \
             "SELECT uuid6_sql_lift_set(7, 9223372036854775807)" "SELECT uuid6_sql_counted(7, 0)" \
             "ALTER FUNCTION uuid_generate_v7() OWNER TO edition_intruder"; do
   tried=$((tried + 1))
@@ -965,6 +1039,7 @@ for stmt in "LOCK TABLE uuid6_sql_v7 IN ACCESS EXCLUSIVE MODE" "LOCK TABLE uuid6
 done
 check "the stronger locks on uuid6's objects, setting a sequence, counting or lifting: refused to that role" \
   "$refused of $tried" "$tried of $tried"
+queue_test "no lock to queue behind (tle)" "$TLE_DIR" "$PORT" edition_order public edition_intruder
 
 # --- i. keys returned before a crash -----------------------------------------------------------------
 # A key returned by a committed transaction never repeats after a crash, with synchronous_commit

@@ -206,7 +206,7 @@ BEGIN
     bucket := pg_backend_pid() & ((1 << bits) - 1);
     FOR i IN 1..300 LOOP
       k := uuid_generate_v8_spread(1 << bits);
-      t := currval('uuid6_sql_v7');
+      t := currval('uuid6_sql_sequences.uuid6_sql_v7');
       h := encode(uuid_send(k), 'hex');
       lo := ('x' || substr(h, 17, 16))::bit(64);
       nodes := nodes || substring(lo FROM 19 FOR 16)::integer;

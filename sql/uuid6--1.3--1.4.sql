@@ -242,6 +242,14 @@ BEGIN
             CASE WHEN item.is_grantable THEN ' WITH GRANT OPTION' ELSE '' END);
     END LOOP;
     PERFORM pg_catalog.set_config('uuid6_update.status_acl', '', true);
+    -- A GRANT in an extension's script records its result as the
+    -- extension's initial privileges (pg_init_privs), which pg_dump leaves
+    -- out of a dump: the REVOKE and GRANTs above would be lost by a dump and
+    -- restore. A fresh install records none for this function; nor does
+    -- this update, so that they stay the database's own.
+    DELETE FROM pg_catalog.pg_init_privs i
+     WHERE i.classoid OPERATOR(pg_catalog.=) 'pg_catalog.pg_proc'::pg_catalog.regclass
+       AND i.objoid OPERATOR(pg_catalog.=) status_fn;
 END
 $uuid6_status_grants$;
 COMMENT ON FUNCTION uuid6_status() IS

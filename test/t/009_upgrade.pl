@@ -311,21 +311,33 @@ for my $installer ('postgres', 'app')
 # the update with a message that says what to do.
 {
 	$node->safe_psql('postgres', 'CREATE ROLE status_reader');
-	$node->safe_psql('postgres', 'CREATE DATABASE status_grants');
-	$node->safe_psql('status_grants', q{
-		CREATE EXTENSION uuid6 VERSION '1.3';
-		REVOKE ALL ON FUNCTION uuid6_status() FROM PUBLIC;
-		GRANT EXECUTE ON FUNCTION uuid6_status() TO status_reader WITH GRANT OPTION});
-	my $acl = q{SELECT proacl FROM pg_proc WHERE oid = 'uuid6_status()'::regprocedure};
-	my $before = $node->safe_psql('status_grants', $acl);
-	like($before, qr/status_reader=X\*/, 'uuid6_status(): EXECUTE revoked from PUBLIC, granted to a role');
-	$node->safe_psql('status_grants', 'ALTER EXTENSION uuid6 UPDATE');
-	is($node->safe_psql('status_grants', $acl), $before,
-		'the update to 1.4 keeps the privileges of uuid6_status()');
-	is($node->safe_psql('status_grants',
-			q{SELECT count(*) FROM pg_proc WHERE oid = 'uuid6_status()'::regprocedure
-			  AND 'lagging_keys' = ANY (proargnames)}),
-		'1', 'uuid6_status() has its new column');
+	for my $installer ('postgres', 'app')
+	{
+		my $db = "status_grants_$installer";
+		my @as = (extra_params => [ '--username' => $installer ]);
+		$node->safe_psql('postgres', "CREATE DATABASE $db OWNER $installer");
+		# Installed and updated by $installer; the privileges changed by the
+		# superuser (where app installed it, the functions are the bootstrap
+		# superuser's: a trusted extension).
+		$node->safe_psql($db, q{CREATE EXTENSION uuid6 VERSION '1.3'}, @as);
+		$node->safe_psql($db, q{
+			REVOKE ALL ON FUNCTION uuid6_status() FROM PUBLIC;
+			GRANT EXECUTE ON FUNCTION uuid6_status() TO status_reader WITH GRANT OPTION});
+		my $acl = q{SELECT proacl FROM pg_proc WHERE oid = 'uuid6_status()'::regprocedure};
+		my $before = $node->safe_psql($db, $acl);
+		like($before, qr/status_reader=X\*/,
+			"$installer: uuid6_status(): EXECUTE revoked from PUBLIC, granted to a role");
+		$node->safe_psql($db, 'ALTER EXTENSION uuid6 UPDATE', @as);
+		is($node->safe_psql($db, $acl), $before,
+			"$installer: the update to 1.4 keeps the privileges of uuid6_status()");
+		is($node->safe_psql($db,
+				q{SELECT count(*) FROM pg_init_privs WHERE objoid = 'uuid6_status()'::regprocedure}),
+			'0', "$installer: as the database's own, not the extension's initial privileges (pg_dump keeps them)");
+		is($node->safe_psql($db,
+				q{SELECT count(*) FROM pg_proc WHERE oid = 'uuid6_status()'::regprocedure
+				  AND 'lagging_keys' = ANY (proargnames)}),
+			'1', "$installer: uuid6_status() has its new column");
+	}
 
 	$node->safe_psql('postgres', 'CREATE DATABASE status_view');
 	$node->safe_psql('status_view', q{

@@ -87,13 +87,13 @@ const char* ShowFacadeKey() {
 
 SipHashKey KeyFromSetting() {
   if (!facade_key_set)
-    ereport(
-        ERROR,
-        (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE), errmsg("uuid6.facade_key is not set"),
-         errhint("The key is set in the server's configuration file (postgresql.conf or a "
-                 "file it includes) as uuid6.facade_key = '<32 hex digits>', then the "
-                 "server is reloaded; a malformed value is refused with a message in the "
-                 "server log. The two-argument forms take the key as bytea.")));
+    ereport(ERROR,
+            (errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+             errmsg("uuid6.facade_key is not set"),
+             errhint("The key is set in the server's configuration file (postgresql.conf or a "
+                     "file it includes) as uuid6.facade_key = '<32 hex digits>', then the "
+                     "server is reloaded; a malformed value is refused with a message in the "
+                     "server log. The two-argument forms take the key as bytea.")));
   return facade_key;
 }
 
@@ -174,7 +174,8 @@ void GuardFacadeKey(PlannedStmt* planned, const char* query, bool read_only_tree
     previous_process_utility(planned, query, read_only_tree, context, params, env, dest,
                              completion);
   else
-    standard_ProcessUtility(planned, query, read_only_tree, context, params, env, dest, completion);
+    standard_ProcessUtility(planned, query, read_only_tree, context, params, env, dest,
+                            completion);
 }
 
 // The errors of the forms that take the key as an argument keep the
@@ -193,22 +194,23 @@ SipHashKey KeyFromBytea(Datum datum) {
 using Transform = Status (*)(const Uuid&, const SipHashKey&, Uuid&, int&) noexcept;
 
 // `key_given`: the key came as an argument (see KeyFromBytea).
-Datum RunTransform(FunctionCallInfo fcinfo, const char* function, int expected, Transform transform,
-                   const SipHashKey& key, bool key_given) {
+Datum RunTransform(FunctionCallInfo fcinfo, const char* function, int expected,
+                   Transform transform, const SipHashKey& key, bool key_given) {
   const Uuid in = uuid6::pg::UuidFromDatum(PG_GETARG_DATUM(0));
   Uuid out{0, 0};
   int found = -1;
   if (transform(in, key, out, found) != Status::kOk) {
     if (found < 0)
-      ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errhidestmt(key_given),
-                      errhidecontext(key_given),
-                      errmsg("%s expects a version %d UUID, got a UUID of the %s variant", function,
-                             expected, uuid6::VariantName(uuid6::VariantOf(in))),
-                      errdetail("Only the RFC 9562 variant (bits 64-65 = 10) defines versions.")));
-    ereport(ERROR,
-            (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errhidestmt(key_given),
-             errhidecontext(key_given),
-             errmsg("%s expects a version %d UUID, got version %d", function, expected, found)));
+      ereport(ERROR,
+              (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errhidestmt(key_given),
+               errhidecontext(key_given),
+               errmsg("%s expects a version %d UUID, got a UUID of the %s variant", function,
+                      expected, uuid6::VariantName(uuid6::VariantOf(in))),
+               errdetail("Only the RFC 9562 variant (bits 64-65 = 10) defines versions.")));
+    ereport(ERROR, (errcode(ERRCODE_INVALID_PARAMETER_VALUE), errhidestmt(key_given),
+                    errhidecontext(key_given),
+                    errmsg("%s expects a version %d UUID, got version %d", function, expected,
+                           found)));
   }
   return uuid6::pg::DatumFromUuid(out);
 }
@@ -361,8 +363,9 @@ void DefineFacadeSetting() {
   DefineCustomStringVariable(
       "uuid6.facade_key", "Key of the v4 facade of v7 UUIDs (uuid_v7_to_facade).",
       "32 hex digits, or k0:k1 with 16 hex digits each; empty (the default) means no key.",
-      &facade_key_setting, "", PGC_SIGHUP, GUC_SUPERUSER_ONLY | GUC_NO_SHOW_ALL | GUC_NOT_IN_SAMPLE,
-      CheckFacadeKey, AssignFacadeKey, ShowFacadeKey);
+      &facade_key_setting, "", PGC_SIGHUP,
+      GUC_SUPERUSER_ONLY | GUC_NO_SHOW_ALL | GUC_NOT_IN_SAMPLE, CheckFacadeKey, AssignFacadeKey,
+      ShowFacadeKey);
   defining_setting = false;
   previous_process_utility = ProcessUtility_hook;
   ProcessUtility_hook = GuardFacadeKey;
@@ -376,12 +379,14 @@ bool FacadeKeyWasPlaceholder() { return server_value_before_load; }
 
 // uuid_v7_to_facade(uuid): the facade under uuid6.facade_key.
 UUID6_SQL_FUNCTION(uuid_v7_to_facade) {
-  return RunTransform(fcinfo, "uuid_v7_to_facade", 7, uuid6::FacadeFromV7, KeyFromSetting(), false);
+  return RunTransform(fcinfo, "uuid_v7_to_facade", 7, uuid6::FacadeFromV7, KeyFromSetting(),
+                      false);
 }
 
 // uuid_facade_to_v7(uuid): the v7 behind a facade under uuid6.facade_key.
 UUID6_SQL_FUNCTION(uuid_facade_to_v7) {
-  return RunTransform(fcinfo, "uuid_facade_to_v7", 4, uuid6::V7FromFacade, KeyFromSetting(), false);
+  return RunTransform(fcinfo, "uuid_facade_to_v7", 4, uuid6::V7FromFacade, KeyFromSetting(),
+                      false);
 }
 
 // uuid_v7_to_facade(uuid, key bytea): the same with the 16 key bytes given.

@@ -361,7 +361,8 @@ void RestoreState(SharedState* state) {
   persistence.restore_result = RestoreResult::kUnreadable;
   WriterPidOf(persistence) = FencePid();
   ereport(WARNING,
-          (errmsg("uuid6: cannot use state file \"%s\": %s", kStateFileName, ReadFailureText(read)),
+          (errmsg("uuid6: cannot use state file \"%s\": %s", kStateFileName,
+                  ReadFailureText(read)),
            errdetail("UUID generators fail until the file can be read, or is moved aside."),
            errdetail_log("UUID generators fail until the file can be read, or is moved aside. "
                          "The file is \"%s/%s\".",
@@ -385,7 +386,8 @@ void SaveStateAtShutdown(int code, Datum arg) {
   const int error = WriteStateFile(persisted);
   if (error != 0) {
     errno = error;
-    ereport(LOG, (errmsg("uuid6: could not save state file \"%s/%s\": %m", DataDir, kStateFileName),
+    ereport(LOG, (errmsg("uuid6: could not save state file \"%s/%s\": %m", DataDir,
+                         kStateFileName),
                   errdetail("The leases written while the server ran stand.")));
   }
 }
@@ -500,7 +502,8 @@ void WaitForLeaseWrite(SharedState* state) {
     const int holder = WriterPidOf(persistence);
     const bool broadcasts = holder != 0 && extension.broadcasting_writer_pid == holder;
     SpinLockRelease(&persistence.lock);
-    if (holder == 0 || holder == MyProcPid || holder == FencePid() || ProcessGone(holder)) break;
+    if (holder == 0 || holder == MyProcPid || holder == FencePid() || ProcessGone(holder))
+      break;
     // A writer of this library broadcasts when it is done; the timeout only
     // looks again, once a second, whether the writer still exists.
     ConditionVariableTimedSleep(&extension.lease_written, broadcasts ? 1000 : 10,

@@ -174,10 +174,9 @@ SharedState* CreateLazily() {
 // Names, in any ERROR raised while the shared state is created or attached,
 // what was being done and how to avoid that path altogether.
 void AttachErrorContext(void*) {
-  errcontext(
-      "creating uuid6's shared sequences on first use (%s); adding uuid6 to "
-      "shared_preload_libraries reserves them at server start instead",
-      StateModeName(kLazyMode));
+  errcontext("creating uuid6's shared sequences on first use (%s); adding uuid6 to "
+             "shared_preload_libraries reserves them at server start instead",
+             StateModeName(kLazyMode));
 }
 
 // Not preloaded: the shared path of this server version. An ERROR from

@@ -19,6 +19,12 @@ DECLARE
   target text := {{TARGET}};
   schema_oid oid;
   installer oid;
+  -- PostgreSQL 16 and later grant a membership with or without INHERIT and SET: a member
+  -- acts as a role (uses its CREATE, owns what it owns) only with one of them, or with the
+  -- ADMIN option, which lets it grant itself either: pg_has_role's USAGE, SET, MEMBER WITH
+  -- ADMIN OPTION (MEMBER alone says nothing of them). Up to 15 every member can SET ROLE.
+  pg16 boolean :=
+    pg_catalog.current_setting('server_version_num')::integer OPERATOR(pg_catalog.>=) 160000;
   other text;
   private_oid oid;
   private_member boolean;
@@ -41,9 +47,10 @@ BEGIN
       USING ERRCODE = 'invalid_schema_name', HINT = {{HOW}};
   END IF;
   -- Who can create in the schema: PUBLIC, or any role that holds the schema's CREATE
-  -- privilege (its owner, a grantee) or is a member of one, other than superusers, the
-  -- installer and its own members. (Roles of PostgreSQL's own, such as pg_database_owner,
-  -- hold privileges for their members, who are checked in their place.)
+  -- privilege (its owner, a grantee) or is a member that can act as one, other than
+  -- superusers, the installer and its own members that can act as it (pg16 above). (Roles
+  -- of PostgreSQL's own, such as pg_database_owner, hold privileges for their members, who
+  -- are checked in their place.)
   IF EXISTS (SELECT FROM pg_namespace n, aclexplode(coalesce(n.nspacl, acldefault('n', n.nspowner))) a
              WHERE n.oid = schema_oid AND a.grantee = 0 AND a.privilege_type = 'CREATE') THEN
     other := 'PUBLIC';
@@ -54,8 +61,13 @@ BEGIN
                     SELECT a.grantee FROM pg_namespace n,
                            aclexplode(coalesce(n.nspacl, acldefault('n', n.nspowner))) a
                     WHERE n.oid = schema_oid AND a.privilege_type = 'CREATE' AND a.grantee <> 0) h
-              JOIN pg_roles r ON r.oid >= 16384 AND pg_has_role(r.oid, h.holder, 'MEMBER')
-              WHERE NOT r.rolsuper AND r.oid <> installer AND NOT pg_has_role(r.oid, installer, 'MEMBER'));
+              JOIN pg_roles r ON r.oid >= 16384 AND (CASE WHEN pg16 THEN pg_has_role(r.oid, h.holder, 'USAGE') OR pg_has_role(r.oid, h.holder, 'SET')
+                                                                  OR pg_has_role(r.oid, h.holder, 'MEMBER WITH ADMIN OPTION')
+                                                          ELSE pg_has_role(r.oid, h.holder, 'MEMBER') END)
+              WHERE NOT r.rolsuper AND r.oid <> installer
+                AND NOT (CASE WHEN pg16 THEN pg_has_role(r.oid, installer, 'USAGE') OR pg_has_role(r.oid, installer, 'SET')
+                                      OR pg_has_role(r.oid, installer, 'MEMBER WITH ADMIN OPTION')
+                              ELSE pg_has_role(r.oid, installer, 'MEMBER') END));
   END IF;
   IF other IS NOT NULL THEN
     RAISE EXCEPTION 'uuid6 does not install into schema %: % can create objects in it', quote_ident(target), other
@@ -112,11 +124,15 @@ BEGIN
     END IF;
   END IF;
   -- uuid6's names in the schema, owned by a role other than superusers, the installer and
-  -- its members (not the objects of an extension uuid6 already there: updates replace them).
+  -- its members that can act as it (not the objects of an extension uuid6 already there:
+  -- updates replace them).
   other := (SELECT min(format('function %s owned by %s', p.oid::regprocedure, p.proowner::regrole))
             FROM pg_proc p JOIN pg_roles o ON o.oid = p.proowner
             WHERE p.pronamespace = schema_oid AND p.proname = ANY ({{FUNCTIONS}})
-              AND NOT o.rolsuper AND o.oid <> installer AND NOT pg_has_role(o.oid, installer, 'MEMBER')
+              AND NOT o.rolsuper AND o.oid <> installer
+              AND NOT (CASE WHEN pg16 THEN pg_has_role(o.oid, installer, 'USAGE') OR pg_has_role(o.oid, installer, 'SET')
+                                    OR pg_has_role(o.oid, installer, 'MEMBER WITH ADMIN OPTION')
+                            ELSE pg_has_role(o.oid, installer, 'MEMBER') END)
               AND NOT EXISTS (SELECT FROM pg_depend d JOIN pg_extension e ON e.oid = d.refobjid
                               WHERE d.classid = 'pg_proc'::regclass AND d.objid = p.oid
                                 AND d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'
@@ -127,7 +143,10 @@ BEGIN
               FROM pg_class c JOIN pg_roles o ON o.oid = c.relowner
               WHERE c.relnamespace IN (schema_oid, private_oid) AND c.relname = ANY ({{SEQUENCES}})
                 AND (c.relkind <> 'S'
-                     OR (NOT o.rolsuper AND o.oid <> installer AND NOT pg_has_role(o.oid, installer, 'MEMBER'))));
+                     OR (NOT o.rolsuper AND o.oid <> installer
+                         AND NOT (CASE WHEN pg16 THEN pg_has_role(o.oid, installer, 'USAGE') OR pg_has_role(o.oid, installer, 'SET')
+                                               OR pg_has_role(o.oid, installer, 'MEMBER WITH ADMIN OPTION')
+                                       ELSE pg_has_role(o.oid, installer, 'MEMBER') END))));
   END IF;
   IF other IS NOT NULL THEN
     RAISE EXCEPTION 'uuid6 does not install into schema %: it holds % under one of uuid6''s names', quote_ident(target), other

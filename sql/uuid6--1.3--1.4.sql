@@ -154,6 +154,47 @@ $$;
 -- SQL edition can fall behind that way; this library's sequence never
 -- trails the clock, so it says 0. (The library fills as many columns as the
 -- declaration has, so 1.0 to 1.3 declarations keep working with it.)
+--
+-- The DROP would lose the function's privileges (a REVOKE from PUBLIC, a
+-- GRANT to a monitoring role; 1.1 and 1.2 lost them so): they are kept in a
+-- setting local to the update's transaction and granted again on the new
+-- function. An object outside the extension that depends on the function (a
+-- view) makes the update fail, with a message saying what to do, before
+-- anything is dropped. PL/pgSQL run once, at the update, with its own
+-- search_path; every name qualified all the same.
+DO $uuid6_status_keep$
+DECLARE
+    dependents pg_catalog.text;
+    status_fn pg_catalog.regprocedure;
+BEGIN
+    SELECT p.oid INTO status_fn
+      FROM pg_catalog.pg_proc p
+      JOIN pg_catalog.pg_extension e ON e.extnamespace OPERATOR(pg_catalog.=) p.pronamespace
+     WHERE e.extname OPERATOR(pg_catalog.=) 'uuid6'::pg_catalog.name
+       AND p.proname OPERATOR(pg_catalog.=) 'uuid6_status'::pg_catalog.name
+       AND p.pronargs OPERATOR(pg_catalog.=) 0::pg_catalog.int2;
+    SELECT pg_catalog.string_agg(pg_catalog.pg_describe_object(d.classid, d.objid, d.objsubid), ', ')
+      INTO dependents
+      FROM pg_catalog.pg_depend d
+     WHERE d.refclassid OPERATOR(pg_catalog.=) 'pg_catalog.pg_proc'::pg_catalog.regclass
+       AND d.refobjid OPERATOR(pg_catalog.=) status_fn
+       AND d.deptype OPERATOR(pg_catalog.<>) 'e'::"char"
+       AND NOT EXISTS (SELECT FROM pg_catalog.pg_depend x
+                        WHERE x.classid OPERATOR(pg_catalog.=) d.classid
+                          AND x.objid OPERATOR(pg_catalog.=) d.objid
+                          AND x.deptype OPERATOR(pg_catalog.=) 'e'::"char");
+    IF dependents IS NOT NULL THEN
+        RAISE EXCEPTION 'uuid6: the update to 1.4 replaces uuid6_status(), on which other objects depend'
+            USING ERRCODE = 'dependent_objects_still_exist',
+                  DETAIL = pg_catalog.format('uuid6_status() gains a column (lagging_keys), so it is dropped and created again; these depend on it: %s.', dependents),
+                  HINT = 'Drop those objects, run ALTER EXTENSION uuid6 UPDATE, then create them again (they may use the new column).';
+    END IF;
+    PERFORM pg_catalog.set_config('uuid6_update.status_acl',
+        COALESCE(p.proacl::pg_catalog.text, ''), true)
+      FROM pg_catalog.pg_proc p
+     WHERE p.oid OPERATOR(pg_catalog.=) status_fn;
+END
+$uuid6_status_keep$;
 DROP FUNCTION uuid6_status();
 CREATE FUNCTION uuid6_status(
     OUT mode text, OUT node_id integer, OUT version integer, OUT generated bigint,
@@ -163,5 +204,53 @@ CREATE FUNCTION uuid6_status(
     OUT database_lease_written boolean, OUT lagging_keys bigint)
     RETURNS SETOF record
     AS 'MODULE_PATHNAME', 'uuid6_status' LANGUAGE C VOLATILE PARALLEL SAFE ROWS 3;
+-- The privileges the function had before the DROP (none recorded: the
+-- default, left as CREATE made it). The new function's owner, who runs the
+-- update, grants them again; what it held itself is revoked and granted
+-- anew like the rest.
+DO $uuid6_status_grants$
+DECLARE
+    saved pg_catalog.text := pg_catalog.current_setting('uuid6_update.status_acl', true);
+    status_fn pg_catalog.regprocedure;
+    target pg_catalog.text;
+    owner_name pg_catalog.text;
+    item record;
+BEGIN
+    IF saved IS NULL OR saved OPERATOR(pg_catalog.=) ''::pg_catalog.text THEN
+        RETURN;
+    END IF;
+    SELECT p.oid INTO status_fn
+      FROM pg_catalog.pg_proc p
+      JOIN pg_catalog.pg_extension e ON e.extnamespace OPERATOR(pg_catalog.=) p.pronamespace
+     WHERE e.extname OPERATOR(pg_catalog.=) 'uuid6'::pg_catalog.name
+       AND p.proname OPERATOR(pg_catalog.=) 'uuid6_status'::pg_catalog.name
+       AND p.pronargs OPERATOR(pg_catalog.=) 0::pg_catalog.int2;
+    SELECT p.proowner::pg_catalog.regrole::pg_catalog.text,
+           pg_catalog.format('%I.uuid6_status()', n.nspname)
+      INTO owner_name, target
+      FROM pg_catalog.pg_proc p
+      JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) p.pronamespace
+     WHERE p.oid OPERATOR(pg_catalog.=) status_fn;
+    EXECUTE pg_catalog.format('REVOKE ALL ON FUNCTION %s FROM PUBLIC, %s',
+        target, owner_name);
+    FOR item IN SELECT a.grantee, a.privilege_type, a.is_grantable
+                  FROM pg_catalog.aclexplode(saved::pg_catalog.aclitem[]) a LOOP
+        EXECUTE pg_catalog.format('GRANT %s ON FUNCTION %s TO %s%s', item.privilege_type,
+            target,
+            CASE WHEN item.grantee OPERATOR(pg_catalog.=) 0::pg_catalog.oid THEN 'PUBLIC'
+                 ELSE item.grantee::pg_catalog.regrole::pg_catalog.text END,
+            CASE WHEN item.is_grantable THEN ' WITH GRANT OPTION' ELSE '' END);
+    END LOOP;
+    PERFORM pg_catalog.set_config('uuid6_update.status_acl', '', true);
+    -- A GRANT in an extension's script records its result as the
+    -- extension's initial privileges (pg_init_privs), which pg_dump leaves
+    -- out of a dump: the REVOKE and GRANTs above would be lost by a dump and
+    -- restore. A fresh install records none for this function; nor does
+    -- this update, so that they stay the database's own.
+    DELETE FROM pg_catalog.pg_init_privs i
+     WHERE i.classoid OPERATOR(pg_catalog.=) 'pg_catalog.pg_proc'::pg_catalog.regclass
+       AND i.objoid OPERATOR(pg_catalog.=) status_fn;
+END
+$uuid6_status_grants$;
 COMMENT ON FUNCTION uuid6_status() IS
     'Where the sequences live (shared_preload, dsm_registry or lazy_shmem), uuid6.node_id, and per version: values generated, clock regressions seen, the largest one, how far the sequence is ahead of the clock, what the state file gave when the shared state was created (restored_from, the time the restored sequence stood at, when that file was saved), the time up to which the state file now covers the sequence, this database''s lease (its sequence, the time up to which it covers keys made here, and whether this session writes it: false during recovery, in a read-only transaction or in parallel mode, where the state file alone covers new keys), and lagging_keys, always 0 here (the SQL edition counts keys it handed out behind the clock)';

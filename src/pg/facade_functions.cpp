@@ -224,18 +224,27 @@ Datum RunTransform(FunctionCallInfo fcinfo, const char* function, int expected,
 // when it names uuid6's facade: a SET or set_config() of uuid6.facade_key,
 // which PostgreSQL refuses in a message of its own; a call of the two-
 // argument forms with the key as a literal; a statement that fails near
-// one. For every message whose statement, context or internal query names
-// the facade (facade_key, to_facade, facade_to, in any case) the log gets
-// the message without them. And the postmaster's line for a reload that
-// changed the key, which quotes the new value, names the key's fingerprint
-// instead.
+// one. For every message whose statement, context, internal query or own
+// text names the facade (facade_key, to_facade, facade_to, in any case) the
+// log gets the message without them: PostgreSQL's refusal of set_config()
+// names the setting even where the statement spells it so that it does
+// not. Statement logging (log_statement, log_min_duration_statement)
+// writes the statement into the message itself, and bind parameters or the
+// prepared statement that EXECUTE runs into its DETAIL: where either names
+// the facade, the statement is replaced by a note and the DETAIL dropped —
+// every statement that calls the facade's functions, since a key given to
+// the two-argument forms is a value like any other, a literal or a bind
+// parameter, which the log cannot tell from the rest. And the postmaster's
+// line for a reload that changed the key, which quotes the new value, names
+// the key's fingerprint instead.
 //
 // PostgreSQL's documented use of emit_log_hook is to turn a message's
 // output to the log off; these fields it reads only afterwards, to format
 // the log line (and the csvlog and jsonlog records), in every major this
 // library builds for — test/t/014_facade_key.pl greps the log to prove it.
-// The hook runs inside error reporting, in any process: it calls nothing
-// that can fail, allocate or log.
+// The hook runs inside error reporting, in any process, for every line the
+// server log gets: it calls nothing that can fail, allocate or log, and
+// rewrites a message only in place.
 emit_log_hook_type previous_emit_log_hook = nullptr;
 
 bool NamesFacade(const char* text) {
@@ -268,8 +277,65 @@ void HideReloadedKey(ErrorData* edata) {
            "parameter \"uuid6.facade_key\" changed to \"(key id %s)\"", digits);
 }
 
+// The lines statement logging writes (log_statement, log_min_duration_
+// statement and its sampling, log_duration; auto_explain's plans too), known
+// by their untranslated format: the statement's text is in the message
+// itself, marked neither by hide_stmt nor by hide_ctx, and its bind
+// parameters, or the text of a prepared statement run by EXECUTE, in the
+// DETAIL.
+bool IsStatementLog(const char* id) {
+  if (id == nullptr) return false;
+  switch (id[0]) {
+    case 's':
+      return strncmp(id, "statement: ", 11) == 0;
+    case 'd':
+      return strncmp(id, "duration: ", 10) == 0;
+    case 'e':
+      return strncmp(id, "execute ", 8) == 0;
+    case 'p':
+      return strncmp(id, "parse ", 6) == 0;
+    case 'b':
+      return strncmp(id, "bind ", 5) == 0;
+    case '%':  // "execute" or "execute fetch from", translated apart
+      return strcmp(id, "%s %s%s%s: %s") == 0;
+    default:
+      return false;
+  }
+}
+
+// Replaces, in place, the statement at the end of a statement-logging line
+// with a note: what follows "duration: <n> ms  " and the next ": " (the
+// whole message where there is none, as a translation may make it). The
+// note is never longer than the text it replaces.
+void RedactStatementLog(char* message) {
+  char* from = message;
+  if (strncmp(from, "duration: ", 10) == 0) {
+    char* ms = strstr(from, " ms  ");
+    if (ms != nullptr) from = ms + 5;
+  }
+  char* colon = strstr(from, ": ");
+  char* start = colon != nullptr ? colon + 2 : message;
+  const size_t room = strlen(start);
+  static const char kNote[] = "(not shown: it names uuid6's facade)";
+  static const char kShort[] = "(hidden)";
+  const char* note = room >= sizeof kNote - 1 ? kNote : room >= sizeof kShort - 1 ? kShort : "";
+  memmove(start, note, strlen(note) + 1);
+}
+
 void HideFacadeKeyFromLog(ErrorData* edata) {
-  if (NamesFacade(debug_query_string) || NamesFacade(edata->context) ||
+  // The message itself names the facade: PostgreSQL's own refusal of
+  // set_config('uuid6.facade_key', ...) (whose statement may spell the
+  // name so that it does not show), uuid6's messages, or a statement being
+  // logged.
+  const bool statement_log = IsStatementLog(edata->message_id);
+  const bool in_message =
+      NamesFacade(edata->message) || (statement_log && NamesFacade(edata->detail));
+  if (in_message && statement_log) {
+    RedactStatementLog(edata->message);
+    // Its bind parameters, or the prepared statement's text.
+    edata->detail = nullptr;
+  }
+  if (in_message || NamesFacade(debug_query_string) || NamesFacade(edata->context) ||
       NamesFacade(edata->internalquery)) {
     edata->hide_stmt = true;
     edata->hide_ctx = true;

@@ -6,7 +6,9 @@
 #     create objects, PUBLIC included;
 #   - a schema that holds a function or sequence of one of uuid6's names owned by another role;
 #   - a schema or role name with "@" in it;
-# and install where only the installer can create, also when a member of the installer can.
+# and install where only the installer can create, also when a member of the installer can
+# (from PostgreSQL 16 on, a member that can act as it: a membership granted with INHERIT FALSE,
+# SET FALSE counts as another role).
 #
 # Against the server at PGHOST/PGPORT (user postgres, a superuser), in databases and roles of its
 # own (dropped at the end). PSQL: the psql to use; TLE: where build/tle is. Prints "ok - ..." /
@@ -21,6 +23,7 @@ DB=uuid6_installers
 INSTALLER=uuid6_inst_owner
 OTHER=uuid6_inst_other
 MEMBER=uuid6_inst_member
+NOACT=uuid6_inst_noact
 AT_ROLE='uuid6@extschema@'
 
 passed=0
@@ -76,9 +79,10 @@ functions of uuid6's names in $schema: $(installed "$schema") (expected $expecte
 
 su -d postgres -c "SET client_min_messages = warning" -c "DROP DATABASE IF EXISTS $DB" \
   -c "DROP ROLE IF EXISTS $INSTALLER" -c "DROP ROLE IF EXISTS $OTHER" -c "DROP ROLE IF EXISTS $MEMBER" \
-  -c "DROP ROLE IF EXISTS \"$AT_ROLE\"" \
+  -c "DROP ROLE IF EXISTS $NOACT" -c "DROP ROLE IF EXISTS \"$AT_ROLE\"" \
   -c "CREATE ROLE $INSTALLER LOGIN" -c "CREATE ROLE $OTHER LOGIN" -c "CREATE ROLE $MEMBER LOGIN IN ROLE $INSTALLER" \
-  -c "CREATE ROLE \"$AT_ROLE\" LOGIN" >/dev/null
+  -c "CREATE ROLE \"$AT_ROLE\" LOGIN" -c "CREATE ROLE $NOACT LOGIN" >/dev/null
+server_num=$(su -d postgres -c "SHOW server_version_num")
 
 # Issue 31 item 5: a role pre-creates public.uuid_generate_v7(); a superuser installs into public.
 fresh
@@ -111,6 +115,20 @@ if [ "$MODE" = plain ]; then
   fi
 fi
 
+# PostgreSQL 16+: a member of the installer that can neither SET ROLE to it nor inherit its
+# privileges is another role: refused where it can create, or where it owns one of uuid6's names.
+if [ "$server_num" -ge 160000 ]; then
+  su -d postgres -c "GRANT $INSTALLER TO $NOACT WITH INHERIT FALSE, SET FALSE" >/dev/null
+  fresh
+  as "$INSTALLER" -c "CREATE SCHEMA ids" -c "GRANT CREATE ON SCHEMA ids TO $NOACT" >/dev/null
+  refused "a schema where a member of the installer without INHERIT or SET can create" 55000 ids 0
+  as "$NOACT" -c "CREATE FUNCTION ids.uuid_generate_v7() RETURNS uuid LANGUAGE sql RETURN '00000000-0000-7000-8000-000000000000'::uuid" >/dev/null
+  as "$INSTALLER" -c "REVOKE CREATE ON SCHEMA ids FROM $NOACT" >/dev/null
+  refused "a schema that holds uuid_generate_v7() of a member of the installer without INHERIT or SET" 42501 ids 1
+else
+  echo "# installers ($MODE): PostgreSQL $server_num has no membership without SET: the case of one is for 16 and later"
+fi
+
 # A sequence of uuid6's names owned by another role.
 fresh
 as "$INSTALLER" -c "CREATE SCHEMA ids" -c "GRANT CREATE ON SCHEMA ids TO $OTHER" >/dev/null
@@ -133,6 +151,6 @@ fi
 
 su -d postgres -c "SET client_min_messages = warning" -c "DROP DATABASE IF EXISTS $DB" \
   -c "DROP ROLE IF EXISTS $INSTALLER" -c "DROP ROLE IF EXISTS $OTHER" -c "DROP ROLE IF EXISTS $MEMBER" \
-  -c "DROP ROLE IF EXISTS \"$AT_ROLE\"" >/dev/null
+  -c "DROP ROLE IF EXISTS $NOACT" -c "DROP ROLE IF EXISTS \"$AT_ROLE\"" >/dev/null
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -306,6 +306,53 @@ for my $installer ('postgres', 'app')
 		'1.3', '... and nothing changed');
 }
 
+# uuid6_status() is dropped and created again by the update to 1.4 (it
+# gains a column): the privileges it had are kept. And a view on it stops
+# the update with a message that says what to do.
+{
+	$node->safe_psql('postgres', 'CREATE ROLE status_reader');
+	for my $installer ('postgres', 'app')
+	{
+		my $db = "status_grants_$installer";
+		my @as = (extra_params => [ '--username' => $installer ]);
+		$node->safe_psql('postgres', "CREATE DATABASE $db OWNER $installer");
+		# Installed and updated by $installer; the privileges changed by the
+		# superuser (where app installed it, the functions are the bootstrap
+		# superuser's: a trusted extension).
+		$node->safe_psql($db, q{CREATE EXTENSION uuid6 VERSION '1.3'}, @as);
+		$node->safe_psql($db, q{
+			REVOKE ALL ON FUNCTION uuid6_status() FROM PUBLIC;
+			GRANT EXECUTE ON FUNCTION uuid6_status() TO status_reader WITH GRANT OPTION});
+		my $acl = q{SELECT proacl FROM pg_proc WHERE oid = 'uuid6_status()'::regprocedure};
+		my $before = $node->safe_psql($db, $acl);
+		like($before, qr/status_reader=X\*/,
+			"$installer: uuid6_status(): EXECUTE revoked from PUBLIC, granted to a role");
+		$node->safe_psql($db, 'ALTER EXTENSION uuid6 UPDATE', @as);
+		is($node->safe_psql($db, $acl), $before,
+			"$installer: the update to 1.4 keeps the privileges of uuid6_status()");
+		is($node->safe_psql($db,
+				q{SELECT count(*) FROM pg_init_privs WHERE objoid = 'uuid6_status()'::regprocedure}),
+			'0', "$installer: as the database's own, not the extension's initial privileges (pg_dump keeps them)");
+		is($node->safe_psql($db,
+				q{SELECT count(*) FROM pg_proc WHERE oid = 'uuid6_status()'::regprocedure
+				  AND 'lagging_keys' = ANY (proargnames)}),
+			'1', "$installer: uuid6_status() has its new column");
+	}
+
+	$node->safe_psql('postgres', 'CREATE DATABASE status_view');
+	$node->safe_psql('status_view', q{
+		CREATE EXTENSION uuid6 VERSION '1.3';
+		CREATE VIEW status_modes AS SELECT mode FROM uuid6_status()});
+	my ($rc, $out, $err) = $node->psql('status_view', 'ALTER EXTENSION uuid6 UPDATE',
+		extra_params => [ '-v', 'VERBOSITY=verbose' ]);
+	isnt($rc, 0, 'a view on uuid6_status() stops the update');
+	like($err, qr/ERROR:  2BP01: uuid6: the update to 1\.4 replaces uuid6_status\(\), on which other objects depend/,
+		'with SQLSTATE 2BP01 and a message naming the function');
+	like($err, qr/view status_modes/, 'its detail names the view');
+	is($node->safe_psql('status_view', q{SELECT extversion FROM pg_extension WHERE extname = 'uuid6'}),
+		'1.3', 'nothing was changed');
+}
+
 $node->stop;
 
 done_testing();

@@ -13,7 +13,9 @@
 # set_config() of the key, a CREATE or ALTER FUNCTION ... SET, an ALTER ROLE,
 # a key given to the two-argument functions, each at top level, in a DO
 # block or a function; nor the postmaster's line for a reload that changed
-# the key, where uuid6 is preloaded.
+# the key, where uuid6 is preloaded. Nor does statement logging
+# (log_statement, log_min_duration_statement) show a statement that names
+# the facade, its bind parameters, or the prepared statement EXECUTE runs.
 use strict;
 use warnings;
 use PostgreSQL::Test::Utils;
@@ -161,6 +163,68 @@ for my $preload (1, 0)
 		like($logged, qr/ERROR:  uuid_v7_to_facade expects a version 7 UUID/,
 			"$mode, a bind parameter: the error is in the server log");
 		unlike($logged, qr/feedc0de/i, "$mode, a bind parameter: the server log does not show the key");
+	}
+
+	# Statement logging (log_statement, log_min_duration_statement) writes
+	# the statement into the message itself, and its bind parameters, or the
+	# prepared statement EXECUTE runs, into the DETAIL: where the statement
+	# (or that DETAIL) names the facade, the line is logged with a note in
+	# place of the statement, and no DETAIL.
+	my $v7 = '017f22e2-79b0-7cc3-98c4-dc0c0c07398f';
+	my $all = "SET log_statement = 'all'; SET log_min_duration_statement = 0;\n";
+	my $note = qr/(?:statement|execute [^:\n]*|bind [^:\n]*|parse [^:\n]*): \(not shown: it names uuid6's facade\)/;
+	my @logged_paths = (
+		[ 'ALTER SYSTEM, log_statement = ddl',
+			qq{SET log_statement = 'ddl';\nALTER SYSTEM SET uuid6.facade_key = 'LEAKMARKER21';} ],
+		[ 'ALTER ROLE, log_statement = ddl',
+			qq{SET log_statement = 'ddl';\nALTER ROLE app SET uuid6.facade_key = 'LEAKMARKER22';} ],
+		[ 'SET of the quoted name, log_statement = all',
+			qq{${all}SET "uuid6"."FACADE_KEY" = 'LEAKMARKER23';} ],
+		[ 'a key given to uuid_v7_to_facade, log_min_duration_statement = 0',
+			qq{${all}SELECT uuid_v7_to_facade('$v7', '\\xfeedc0de242424242424242424242424'::bytea);} ],
+		[ 'EXECUTE of a prepared statement that calls uuid_v7_to_facade',
+			qq{PREPARE masked(bytea) AS SELECT uuid_v7_to_facade('$v7', \$1);\n${all}}
+			  . q{EXECUTE masked('\xfeedc0de252525252525252525252525');} ]);
+	for my $path (@logged_paths)
+	{
+		my ($what, $sql) = @$path;
+		my $offset = -s $node->logfile;
+		$node->psql('postgres', $load . $sql, on_error_stop => 0);
+		my $logged = log_since($node, $offset);
+		like($logged, $note, "$mode, $what: the statement's line is in the server log, with a note");
+		unlike($logged, qr/LEAKMARKER|feedc0de/i, "$mode, $what: the server log does not show the key");
+	}
+	# Bind parameters (pgbench, the extended protocol): the execute line,
+	# and the durations of parse, bind and execute, with their Parameters.
+	{
+		my $offset = -s $node->logfile;
+		$node->pgbench(
+			"--no-vacuum --protocol=extended --transactions=1 -D id=$v7 "
+			  . '-D key=\\xfeedc0de262626262626262626262626',
+			0, [qr{}], [qr{}],
+			"$mode: a key sent as a bind parameter, logged",
+			{ "facade_bind_logged_$preload.sql" => $load
+				  . "SET log_statement = 'all';\nSET log_min_duration_statement = 0;\n"
+				  . "SELECT uuid_v7_to_facade(:id::uuid, :key::bytea);\n" });
+		my $logged = log_since($node, $offset);
+		like($logged, qr/LOG:  execute [^:\n]*: \(not shown: it names uuid6's facade\)/,
+			"$mode, a bind parameter: the execute line is in the server log, with a note");
+		like($logged, qr/duration: [0-9.]+ ms  bind [^:\n]*: \(not shown/,
+			"$mode, a bind parameter: so is the duration of its bind (the execute's, logged already, has no statement)");
+		unlike($logged, qr/feedc0de/i, "$mode, a bind parameter, logged: the server log does not show the key");
+	}
+	# set_config() with a name that does not show in the statement: the
+	# message, PostgreSQL's own, names the setting; the STATEMENT line
+	# (log_min_error_statement) is left out.
+	{
+		my $offset = -s $node->logfile;
+		$node->psql('postgres',
+			$load . q{SELECT set_config('uuid6.fa' || 'cade_key', 'LEAKMARKER27', false);},
+			on_error_stop => 0);
+		my $logged = log_since($node, $offset);
+		like($logged, qr/ERROR:  parameter "uuid6.facade_key" cannot be changed now/,
+			"$mode, set_config() of a name built by the statement: the error is in the server log");
+		unlike($logged, qr/LEAKMARKER/, "$mode, set_config() of a name built by the statement: the server log does not show the key");
 	}
 
 	# ALTER SYSTEM refuses a key, malformed or not, without showing it; a

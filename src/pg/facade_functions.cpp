@@ -343,6 +343,9 @@ void HideFacadeKeyFromLog(ErrorData* edata) {
     edata->internalquery = nullptr;
     edata->internalpos = 0;
   }
+  // The DETAIL only the log gets: a deadlock report quotes there the query
+  // of every process in the cycle, whichever of them names the facade.
+  if (NamesFacade(edata->detail_log)) edata->detail_log = nullptr;
   HideReloadedKey(edata);
   if (previous_emit_log_hook != nullptr) previous_emit_log_hook(edata);
 }

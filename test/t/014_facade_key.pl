@@ -15,7 +15,8 @@
 # block or a function; nor the postmaster's line for a reload that changed
 # the key, where uuid6 is preloaded. Nor does statement logging
 # (log_statement, log_min_duration_statement) show a statement that names
-# the facade, its bind parameters, or the prepared statement EXECUTE runs.
+# the facade, its bind parameters, or the prepared statement EXECUTE runs;
+# nor a deadlock report, which quotes every process's query.
 use strict;
 use warnings;
 use PostgreSQL::Test::Utils;
@@ -283,6 +284,33 @@ for my $preload (1, 0)
 		last if ($node->psql('postgres', 'SELECT uuid6_facade_key_id()'))[1] eq $id_b;
 		usleep(100_000);
 	}
+
+	# A deadlock: the process that reports it logs the query of every
+	# process in the cycle in its DETAIL, among them one that gives a key to
+	# the two-argument form. Both sessions have loaded uuid6 (not preloaded,
+	# a session that never used it has no hook; loading it warns there).
+	$node->safe_psql('postgres',
+		'CREATE TABLE deadlock_rows (id int PRIMARY KEY, v int); INSERT INTO deadlock_rows VALUES (1, 0), (2, 0)');
+	my $dl_offset = -s $node->logfile;
+	my $first = $node->background_psql('postgres', on_error_stop => 0);
+	my $second = $node->background_psql('postgres', on_error_stop => 0);
+	$first->query('SELECT uuid_generate_v7()');
+	$second->query('SELECT uuid_generate_v7()');
+	$first->query('BEGIN; UPDATE deadlock_rows SET v = 1 WHERE id = 1');
+	$second->query('BEGIN; UPDATE deadlock_rows SET v = 2 WHERE id = 2');
+	$first->{stdin} .= q{SELECT uuid_v7_to_facade(uuid_generate_v7(), '\xfeedc0de0000000000000000000dead1'::bytea) FROM deadlock_rows WHERE id = 2 FOR UPDATE;} . "\n";
+	$first->{run}->pump_nb;
+	$node->poll_query_until('postgres',
+		q{SELECT count(*) > 0 FROM pg_locks WHERE NOT granted AND locktype = 'transactionid'})
+	  or die 'the first session never waited';
+	$second->query('SELECT v FROM deadlock_rows WHERE id = 1 FOR UPDATE');
+	$first->query('ROLLBACK');
+	$second->query('ROLLBACK');
+	$first->quit;
+	$second->quit;
+	my $dl_log = log_since($node, $dl_offset);
+	like($dl_log, qr/deadlock detected/, "$mode: a deadlock between a facade call and another query was logged");
+	unlike($dl_log, qr/feedc0de/i, "$mode: ... without the key its DETAIL would quote");
 
 	# A malformed key in postgresql.conf at reload: refused, the key before
 	# it stays, the server goes on.

@@ -90,7 +90,10 @@ BEGIN
     other := (SELECT format('it is owned by %s', n.nspowner::regrole)
               FROM pg_namespace n JOIN pg_roles o ON o.oid = n.nspowner
               WHERE n.oid = private_oid
-                AND NOT o.rolsuper AND o.oid <> installer AND NOT pg_has_role(o.oid, installer, 'MEMBER'));
+                AND NOT o.rolsuper AND o.oid <> installer
+                AND NOT (CASE WHEN pg16 THEN pg_has_role(o.oid, installer, 'USAGE') OR pg_has_role(o.oid, installer, 'SET')
+                                      OR pg_has_role(o.oid, installer, 'MEMBER WITH ADMIN OPTION')
+                              ELSE pg_has_role(o.oid, installer, 'MEMBER') END));
     IF other IS NULL THEN
       other := (SELECT format('%s has %s on it', CASE WHEN a.grantee = 0 THEN 'PUBLIC' ELSE quote_ident(r.rolname) END,
                               a.privilege_type)
@@ -99,17 +102,35 @@ BEGIN
                 WHERE n.oid = private_oid AND a.privilege_type IN ('USAGE', 'CREATE')
                   AND (a.grantee = 0
                        OR (a.grantee >= 16384 AND NOT r.rolsuper AND r.oid <> installer
-                           AND NOT pg_has_role(r.oid, installer, 'MEMBER'))
+                           AND NOT (CASE WHEN pg16 THEN pg_has_role(r.oid, installer, 'USAGE') OR pg_has_role(r.oid, installer, 'SET')
+                                                 OR pg_has_role(r.oid, installer, 'MEMBER WITH ADMIN OPTION')
+                                         ELSE pg_has_role(r.oid, installer, 'MEMBER') END))
                        OR EXISTS (SELECT FROM pg_roles m
-                                  WHERE m.oid >= 16384 AND pg_has_role(m.oid, a.grantee, 'MEMBER') AND NOT m.rolsuper
-                                    AND m.oid <> installer AND NOT pg_has_role(m.oid, installer, 'MEMBER')))
+                                  WHERE m.oid >= 16384 AND NOT m.rolsuper AND m.oid <> installer
+                                    AND (CASE WHEN pg16 THEN pg_has_role(m.oid, a.grantee, 'USAGE') OR pg_has_role(m.oid, a.grantee, 'SET')
+                                                        OR pg_has_role(m.oid, a.grantee, 'MEMBER WITH ADMIN OPTION')
+                                              ELSE pg_has_role(m.oid, a.grantee, 'MEMBER') END)
+                                    AND NOT (CASE WHEN pg16 THEN pg_has_role(m.oid, installer, 'USAGE') OR pg_has_role(m.oid, installer, 'SET')
+                                                            OR pg_has_role(m.oid, installer, 'MEMBER WITH ADMIN OPTION')
+                                                  ELSE pg_has_role(m.oid, installer, 'MEMBER') END)))
                 ORDER BY 1 LIMIT 1);
     END IF;
     IF other IS NOT NULL THEN
+      -- Where the installer owns the schema, it is most likely uuid6's own, and the privilege
+      -- came from the default privileges of the role that made it (ALTER DEFAULT
+      -- PRIVILEGES ... ON SCHEMAS), which uuid6 from 1.4 on revokes after it installs.
       RAISE EXCEPTION 'uuid6 does not install where schema uuid6_sql_sequences exists and %', other
         USING ERRCODE = 'insufficient_privilege',
-              DETAIL = 'uuid6 keeps its sequences in schema uuid6_sql_sequences, which no role but the installing one may use: a role that can name a sequence can queue for a lock on it that stops every key.',
-              HINT = 'Drop or rename that schema (it is not uuid6''s), or revoke those privileges, then install again.';
+              DETAIL = 'uuid6 keeps its sequences in schema uuid6_sql_sequences, which no role but the installing one may use: a role that can name a sequence can queue for a lock on it that stops every key.'
+                       || CASE WHEN EXISTS (SELECT FROM pg_default_acl d, aclexplode(d.defaclacl) a
+                                            WHERE d.defaclrole = (SELECT n.nspowner FROM pg_namespace n WHERE n.oid = private_oid)
+                                              AND d.defaclobjtype = 'n' AND a.privilege_type IN ('USAGE', 'CREATE'))
+                               THEN format(' The default privileges of role %s (ALTER DEFAULT PRIVILEGES ... ON SCHEMAS; psql: \ddp) grant privileges on every schema it creates.',
+                                           (SELECT n.nspowner::regrole FROM pg_namespace n WHERE n.oid = private_oid))
+                               ELSE '' END,
+              HINT = CASE WHEN (SELECT n.nspowner FROM pg_namespace n WHERE n.oid = private_oid) = installer
+                          THEN 'If the schema is uuid6''s own, revoke every privilege of other roles on it (REVOKE ALL ON SCHEMA uuid6_sql_sequences FROM PUBLIC, ...), then run this again; otherwise drop or rename it.'
+                          ELSE 'Drop or rename that schema, or revoke those privileges, then install again.' END;
     END IF;
     IF private_member AND {{EDITION}} = 'plain' THEN
       RAISE EXCEPTION 'uuid6: the extension uuid6 in this database keeps its sequences in schema uuid6_sql_sequences: the plain script cannot share them'

@@ -727,24 +727,52 @@ SQL
 	if (@moved)
 	{
 		print $pre "-- The sequences that $new_version keeps in another schema: moved, their values, OIDs,\n"
-		  . "-- privileges and every reference to them kept. Where the new schema holds one of that name\n"
-		  . "-- already (another installation of the plain script in this database), the update stops.\n";
+		  . "-- privileges and every reference to them kept. A move waits for every transaction that drew\n"
+		  . "-- from the sequence to end, and every draw after it queues behind the move: so the moves run\n"
+		  . "-- under a short lock_timeout (set for them only, then put back as it was, also inside a\n"
+		  . "-- transaction of the caller's), and the update stops at once with a clear error rather than\n"
+		  . "-- stop the keys.\n"
+		  . "-- Where the new schema holds one of that name already (another installation of the plain\n"
+		  . "-- script in this database, updated first), the two are merged: both locked (no draw from\n"
+		  . "-- either until the update commits), the shared one set to this one's last value where that\n"
+		  . "-- is greater (never lowered), and this one dropped at the end where nothing else depends on it\n"
+		  . "-- (a draw that waited on it then fails rather than make a key out of order).\n"
+		  . "DO \$uuid6_update\$ BEGIN\n"
+		  . "  PERFORM pg_catalog.set_config('uuid6_update.lock_timeout', pg_catalog.current_setting('lock_timeout'), true),\n"
+		  . "          pg_catalog.set_config('lock_timeout', '200ms', true);\n"
+		  . "END \$uuid6_update\$;\n";
 		for my $seq (@moved)
 		{
 			my ($from, $to) = (sequence_qualified($old, $seq), sequence_qualified($new, $seq));
 			my $to_schema = $new->{sequence_schema}{$seq} eq '' ? '@extschema@' : $new->{sequence_schema}{$seq};
 			print $pre "DO \$uuid6_update\$ BEGIN\n"
 			  . "  IF pg_catalog.to_regclass(" . literal($from) . ") IS NOT NULL THEN\n"
-			  . "    IF pg_catalog.to_regclass(" . literal($to) . ") IS NOT NULL THEN\n"
-			  . "      RAISE EXCEPTION 'uuid6 cannot be updated from $old_version to $new_version here: both % and % exist', "
-			  . literal($from) . ", " . literal($to) . "\n"
-			  . "        USING ERRCODE = 'duplicate_table',\n"
-			  . "              DETAIL = 'uuid6 $new_version keeps that sequence in the second place, where another installation of uuid6 in this database made it.',\n"
-			  . "              HINT = 'Update one installation of uuid6 per database; install the others afresh (drop them first).';\n"
-			  . "    END IF;\n"
-			  . "    ALTER SEQUENCE $from SET SCHEMA $to_schema;\n"
+			  . "    BEGIN\n"
+			  . "      IF pg_catalog.to_regclass(" . literal($to) . ") IS NOT NULL THEN\n"
+			  . "        -- (ALTER SEQUENCE, here with the options each has, values kept, takes the lock\n"
+			  . "        -- that keeps nextval and setval out until commit; LOCK TABLE does not take sequences.)\n"
+			  . "        ALTER SEQUENCE $from $old->{sequences}{$seq};\n"
+			  . "        ALTER SEQUENCE $to $new->{sequences}{$seq};\n"
+			  . "        PERFORM pg_catalog.setval(" . literal($to) . "::pg_catalog.regclass, l.v, true)\n"
+			  . "        FROM (SELECT pg_catalog.pg_sequence_last_value(" . literal($from) . "::pg_catalog.regclass) AS v) l\n"
+			  . "        WHERE l.v OPERATOR(pg_catalog.>) COALESCE(\n"
+			  . "                pg_catalog.pg_sequence_last_value(" . literal($to) . "::pg_catalog.regclass), '-1'::bigint);\n"
+			  . "      ELSE\n"
+			  . "        ALTER SEQUENCE $from SET SCHEMA $to_schema;\n"
+			  . "      END IF;\n"
+			  . "    EXCEPTION WHEN lock_not_available THEN\n"
+			  . "      RAISE EXCEPTION 'uuid6 cannot be updated from $old_version to $new_version now: sequence % is in use by open transactions', "
+			  . literal($from) . "\n"
+			  . "        USING ERRCODE = 'lock_not_available',\n"
+			  . "              DETAIL = 'The update moves it, which waits for every transaction that drew a key from it to end; every key requested meanwhile would wait too, so the update does not wait.',\n"
+			  . "              HINT = 'End the open transactions that made keys (pg_stat_activity; pg_locks on that sequence), then run the update again.';\n"
+			  . "    END;\n"
 			  . "  END IF;\nEND \$uuid6_update\$;\n";
 		}
+		print $pre "DO \$uuid6_update\$ BEGIN\n"
+		  . "  PERFORM pg_catalog.set_config('lock_timeout', pg_catalog.current_setting('uuid6_update.lock_timeout'), true),\n"
+		  . "          pg_catalog.set_config('uuid6_update.lock_timeout', '', true);\n"
+		  . "END \$uuid6_update\$;\n";
 	}
 }
 close $pre;
@@ -775,6 +803,29 @@ SQL
 	my @gone = grep { !exists $new->{sequences}{$_} } @{ $old->{sequence_order} };
 	my @changed = grep { exists $new->{sequences}{$_} && $new->{sequences}{$_} ne $old->{sequences}{$_} }
 	  @{ $old->{sequence_order} };
+	my @moved = grep { exists $new->{sequences}{$_} && $new->{sequence_schema}{$_} ne $old->{sequence_schema}{$_} }
+	  @{ $old->{sequence_order} };
+	if (@moved)
+	{
+		print $post "-- The sequences that pre.sql merged into another installation's (both existed): dropped\n"
+		  . "-- where nothing depends on them any more (this installation's functions use the shared ones\n"
+		  . "-- now), else left with a warning.\n";
+		for my $seq (@moved)
+		{
+			my $from = sequence_qualified($old, $seq);
+			print $post "DO \$uuid6_update\$ BEGIN\n"
+			  . "  IF pg_catalog.to_regclass(" . literal($from) . ") IS NOT NULL THEN\n"
+			  . "    IF EXISTS (SELECT FROM pg_catalog.pg_depend d\n"
+			  . "               WHERE d.refclassid OPERATOR(pg_catalog.=) 'pg_catalog.pg_class'::pg_catalog.regclass::oid\n"
+			  . "                 AND d.refobjid OPERATOR(pg_catalog.=) " . literal($from) . "::pg_catalog.regclass::oid) THEN\n"
+			  . "      RAISE WARNING 'uuid6: sequence % is left in place: objects outside uuid6 depend on it', " . literal($from) . "\n"
+			  . "        USING HINT = 'uuid6 no longer draws from it; its keys go on in the database''s shared sequence.';\n"
+			  . "    ELSE\n"
+			  . "      DROP SEQUENCE $from;\n"
+			  . "    END IF;\n"
+			  . "  END IF;\nEND \$uuid6_update\$;\n";
+		}
+	}
 	if (@gone)
 	{
 		# Out of the extension first, where it is one: a member the extension

@@ -129,6 +129,64 @@ else
   echo "# installers ($MODE): PostgreSQL $server_num has no membership without SET: the case of one is for 16 and later"
 fi
 
+# The installer's default privileges (ALTER DEFAULT PRIVILEGES) on schemas, sequences and
+# functions, to PUBLIC and to another role: the install succeeds and leaves on uuid6_sql_sequences,
+# its sequences and uuid6_advance only uuid6's own grants; no other role can set a sequence, by OID.
+fresh
+as "$INSTALLER" -c "ALTER DEFAULT PRIVILEGES GRANT USAGE ON SCHEMAS TO PUBLIC, $OTHER" \
+  -c "ALTER DEFAULT PRIVILEGES GRANT ALL ON SEQUENCES TO PUBLIC, $OTHER" \
+  -c "ALTER DEFAULT PRIVILEGES GRANT EXECUTE ON FUNCTIONS TO $OTHER" -c "CREATE SCHEMA ids" >/dev/null
+if out=$(install "$INSTALLER" ids) && [ "$(installed ids)" -gt 20 ]; then
+  ok "an installer with default privileges for PUBLIC and $OTHER: installed"
+else
+  not_ok "an installer with default privileges for PUBLIC and $OTHER: installed" "$out"
+fi
+acls=$(su -d "$DB" -c "SELECT string_agg(o || ':' || coalesce(g, '-'), ' ' ORDER BY o) FROM (
+  SELECT 'schema' AS o, (SELECT string_agg(CASE WHEN a.grantee = 0 THEN 'PUBLIC' ELSE a.grantee::regrole::text END
+                                           || '=' || a.privilege_type, ',' ORDER BY 1)
+                         FROM aclexplode(n.nspacl) a WHERE a.grantee <> n.nspowner) AS g
+  FROM pg_namespace n WHERE n.nspname = 'uuid6_sql_sequences'
+  UNION ALL
+  SELECT c.relname, (SELECT string_agg(CASE WHEN a.grantee = 0 THEN 'PUBLIC' ELSE a.grantee::regrole::text END
+                                       || '=' || a.privilege_type, ',' ORDER BY 1)
+                     FROM aclexplode(c.relacl) a WHERE a.grantee <> c.relowner)
+  FROM pg_class c WHERE c.relnamespace = 'uuid6_sql_sequences'::regnamespace AND c.relkind = 'S'
+  UNION ALL
+  SELECT 'uuid6_advance', (SELECT string_agg(CASE WHEN a.grantee = 0 THEN 'PUBLIC' ELSE a.grantee::regrole::text END
+                                             || '=' || a.privilege_type, ',' ORDER BY 1)
+                           FROM aclexplode(p.proacl) a WHERE a.grantee <> p.proowner)
+  FROM pg_proc p WHERE p.oid = 'ids.uuid6_advance(uuid)'::regprocedure) x")
+want="schema:- uuid6_advance:- uuid6_sql_draft_ms:PUBLIC=SELECT,PUBLIC=USAGE uuid6_sql_draft_ns:PUBLIC=SELECT,PUBLIC=USAGE uuid6_sql_draft_us:PUBLIC=SELECT,PUBLIC=USAGE uuid6_sql_flush:PUBLIC=SELECT,PUBLIC=UPDATE uuid6_sql_lagging_v6:PUBLIC=SELECT uuid6_sql_lagging_v7:PUBLIC=SELECT uuid6_sql_lagging_v8:PUBLIC=SELECT uuid6_sql_v6:PUBLIC=SELECT,PUBLIC=USAGE uuid6_sql_v7:PUBLIC=SELECT,PUBLIC=USAGE uuid6_sql_v8:PUBLIC=SELECT,PUBLIC=USAGE"
+if [ "$acls" = "$want" ]; then
+  ok "with default privileges: uuid6_sql_sequences, its sequences and uuid6_advance carry only uuid6's grants"
+else
+  not_ok "with default privileges: uuid6_sql_sequences, its sequences and uuid6_advance carry only uuid6's grants" "got:  $acls
+want: $want"
+fi
+oid=$(su -d "$DB" -c "SELECT 'uuid6_sql_sequences.uuid6_sql_v6'::regclass::oid")
+out=$(as "$OTHER" -v VERBOSITY=verbose -c "SELECT setval($oid::regclass, 9223372036854775000)" 2>&1)
+if grep -q 'ERROR:  42501' <<<"$out"; then
+  ok "with default privileges: setval of the v6 sequence by OID by $OTHER refused (42501)"
+else
+  not_ok "with default privileges: setval of the v6 sequence by OID by $OTHER refused (42501)" "$out"
+fi
+if [ "$MODE" = plain ]; then
+  if out=$(install "$INSTALLER" ids 2>&1); then
+    ok "with default privileges: the plain script run again"
+  else
+    not_ok "with default privileges: the plain script run again" "$out"
+  fi
+fi
+
+# PostgreSQL 16+: uuid6_sql_sequences where a member of the installer that cannot act as it has
+# USAGE (the plain script; the extension refuses any such schema not its own).
+if [ "$MODE" = plain ] && [ "$server_num" -ge 160000 ]; then
+  fresh
+  as "$INSTALLER" -c "CREATE SCHEMA ids" -c "CREATE SCHEMA uuid6_sql_sequences" \
+    -c "GRANT USAGE ON SCHEMA uuid6_sql_sequences TO $NOACT" >/dev/null
+  refused "uuid6_sql_sequences where a member of the installer without INHERIT or SET has USAGE" 42501 ids 0
+fi
+
 # A sequence of uuid6's names owned by another role.
 fresh
 as "$INSTALLER" -c "CREATE SCHEMA ids" -c "GRANT CREATE ON SCHEMA ids TO $OTHER" >/dev/null

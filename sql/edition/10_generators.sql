@@ -217,7 +217,7 @@ DECLARE
   r bigint := @extschema@.uuid6_sql_random();
 BEGIN
   IF @extschema@.uuid6_sql_behind(generator, t) THEN
-    t := @extschema@.uuid6_sql_lift(generator, t);
+    t := @extschema@.uuid6_sql_lifted(generator, t);
   END IF;
   RETURN @extschema@.uuid6_sql_key_of(generator, t, node, r);
 END

@@ -55,7 +55,17 @@
 --     microseconds) such a tick lies between the lift bound and the lag
 --     bound; one that lies more than the lag bound behind the clock (the
 --     lock held for longer) is counted in the version's uuid6_sql_lagging_
---     sequence, which uuid6_status() shows as lagging_keys. A count that
+--     sequence, which uuid6_status() shows as lagging_keys. The session
+--     then leaves the lift alone for a millisecond (uuid6_sql_lifted): each
+--     tick it draws more than the lift bound behind the clock in that time
+--     is handed out the same way, by a small function of the owner's
+--     (uuid6_sql_draw_lagging: a new tick, counted if it lags) instead of a
+--     lift (a subtransaction and the lock tried for every key). So while
+--     another role holds the key, a session tries the lock about once a
+--     millisecond, counts every key it hands out more than the lag bound
+--     behind, and lifts again at most a millisecond after the lock is let
+--     go (a rolled-back transaction forgets the millisecond: its next key
+--     tries the lock). A count that
 --     rises with nearly every key made after a pause means a session holds
 --     the advisory key (pg_locks shows it), and keys then lag the clock as
 --     long as it does. A machine so loaded that a lifting backend is
@@ -662,10 +672,11 @@ COMMENT ON FUNCTION uuid6_sql_lift(integer, bigint) IS
 -- than a millisecond ago. Then the lock is most likely still held (a lift
 -- takes microseconds; a session of another role may hold it for as long as
 -- it likes), and trying it again for every key would cost each key a lift
--- (a subtransaction, the lock tried, a pinned path: about two thirds of a
--- key's time); instead a new tick is drawn and counted if it lags, as the
--- lift does when refused (uuid6_sql_draw_lagging). So a session retries the
--- lift at most a millisecond after the lock is let go.
+-- (a subtransaction, the lock tried, a pinned path: one session's v7 keys
+-- came at about a third of their rate); instead a new tick is drawn and
+-- counted if it lags, as the lift does when refused (uuid6_sql_draw_lagging,
+-- an owner's function too, but without the block and the lock). So a
+-- session retries the lift at most a millisecond after the lock is let go.
 -- (SQL-standard body: bound when created; inlined.)
 CREATE FUNCTION uuid6_sql_lifted(generator integer, taken bigint) RETURNS bigint
     LANGUAGE sql VOLATILE PARALLEL UNSAFE

@@ -56,16 +56,20 @@
 --     bound; one that lies more than the lag bound behind the clock (the
 --     lock held for longer) is counted in the version's uuid6_sql_lagging_
 --     sequence, which uuid6_status() shows as lagging_keys. The session
---     then leaves the lift alone for a millisecond (uuid6_sql_lifted): each
---     tick it draws more than the lift bound behind the clock in that time
---     is handed out the same way, by a small function of the owner's
---     (uuid6_sql_draw_lagging: a new tick, counted if it lags) instead of a
---     lift (a subtransaction and the lock tried for every key). So while
---     another role holds the key, a session tries the lock about once a
---     millisecond, counts every key it hands out more than the lag bound
---     behind, and lifts again at most a millisecond after the lock is let
---     go (a rolled-back transaction forgets the millisecond: its next key
---     tries the lock). A count that
+--     then leaves the lift alone for a quarter of a millisecond (the
+--     *retry interval*, uuid6_sql_lifted): each tick it draws more than the
+--     lift bound behind the clock in that time is handed out the same way,
+--     by a small function of the owner's (uuid6_sql_draw_lagging: a new
+--     tick, counted if it lags) instead of a lift (a subtransaction and the
+--     lock tried for every key). A lift that another session completes
+--     leaves the sequence within the lift bound of the clock for at least
+--     0.75 ms, longer than the retry interval, so the interval never skips
+--     a lift that a lift under way made needless; it acts only while the
+--     lock stays held. So while another role holds the key, a session tries
+--     the lock about four times a millisecond, counts every key it hands
+--     out more than the lag bound behind, and lifts again at most a quarter
+--     of a millisecond after the lock is let go (a rolled-back transaction
+--     forgets the interval: its next key tries the lock). A count that
 --     rises with nearly every key made after a pause means a session holds
 --     the advisory key (pg_locks shows it), and keys then lag the clock as
 --     long as it does. A machine so loaded that a lifting backend is
@@ -568,7 +572,8 @@ END;
 COMMENT ON FUNCTION uuid6_sql_unlock_lift(integer) IS
     'uuid6 internal: releases the advisory lock of a generator''s lift where this session holds it';
 
--- A lift refused, remembered for a millisecond (see uuid6_sql_lifted): the
+-- A lift refused, remembered for the retry interval, a quarter of a
+-- millisecond (see the top of this file and uuid6_sql_lifted): the
 -- session-local setting uuid6_sql.lift_refused_GENERATOR holds the Unix
 -- microsecond at which the session tries the lift again, as 16 digits (until
 -- 2286), so that text comparison in the C collation orders it as a number
@@ -586,23 +591,23 @@ COMMENT ON FUNCTION uuid6_sql_refusal_setting(integer) IS
 CREATE FUNCTION uuid6_sql_note_refusal(generator integer, tick bigint) RETURNS bigint
     LANGUAGE sql VOLATILE PARALLEL UNSAFE
     RETURN CASE WHEN pg_catalog.set_config(@extschema@.uuid6_sql_refusal_setting(generator),
-                                           (@extschema@.uuid6_sql_clock_us() + 1000)::pg_catalog.text, false) IS NOT NULL
+                                           (@extschema@.uuid6_sql_clock_us() + 250)::pg_catalog.text, false) IS NOT NULL
                 THEN tick END;
 COMMENT ON FUNCTION uuid6_sql_note_refusal(integer, bigint) IS
-    'uuid6 internal: notes in the session that a generator''s lift was found taken, to be left alone for a millisecond; returns the tick given';
+    'uuid6 internal: notes in the session that a generator''s lift was found taken, to be left alone for a quarter of a millisecond; returns the tick given';
 
--- Whether the session found the generator's lift taken less than a
--- millisecond ago: the time noted lies after the clock, and no more than a
--- millisecond after it (a clock stepped back, or a setting written by hand,
+-- Whether the session found the generator's lift taken less than the retry
+-- interval ago: the time noted lies after the clock, and no more than the
+-- interval after it (a clock stepped back, or a setting written by hand,
 -- does not keep the session from lifting).
 CREATE FUNCTION uuid6_sql_refused(generator integer) RETURNS boolean
     LANGUAGE sql VOLATILE PARALLEL SAFE
     RETURN pg_catalog.current_setting(@extschema@.uuid6_sql_refusal_setting(generator), true) COLLATE pg_catalog."C"
              > (@extschema@.uuid6_sql_clock_us())::pg_catalog.text
            AND pg_catalog.current_setting(@extschema@.uuid6_sql_refusal_setting(generator), true) COLLATE pg_catalog."C"
-             <= (@extschema@.uuid6_sql_clock_us() + 1000)::pg_catalog.text;
+             <= (@extschema@.uuid6_sql_clock_us() + 250)::pg_catalog.text;
 COMMENT ON FUNCTION uuid6_sql_refused(integer) IS
-    'uuid6 internal: whether this session found a generator''s lift taken less than a millisecond ago';
+    'uuid6 internal: whether this session found a generator''s lift taken less than a quarter of a millisecond ago';
 
 -- A tick drawn while the lift is left alone: a new tick of the sequence,
 -- counted among the lagging keys when it lies more than the lag bound behind
@@ -658,7 +663,8 @@ BEGIN
   END;
   -- Another session holds the lock: no wait, a new tick of the sequence
   -- (a lift under way may have moved it already), counted if it lags; and
-  -- the session leaves the lift alone for a millisecond (uuid6_sql_lifted).
+  -- the session leaves the lift alone for a quarter of a millisecond
+  -- (uuid6_sql_lifted).
   tick := pg_catalog.nextval(@extschema@.uuid6_sql_sequence(generator));
   tick := @extschema@.uuid6_sql_note_refusal(generator, tick);
   RETURN @extschema@.uuid6_sql_counted(generator, tick);
@@ -669,14 +675,16 @@ COMMENT ON FUNCTION uuid6_sql_lift(integer, bigint) IS
 
 -- What the generators call for a tick more than the lift bound behind the
 -- clock: the lift, unless this session found the lift's lock taken less
--- than a millisecond ago. Then the lock is most likely still held (a lift
+-- than the retry interval (a quarter of a millisecond) ago. Then the lock
+-- is held longer than a lift holds it, and most likely still held (a lift
 -- takes microseconds; a session of another role may hold it for as long as
 -- it likes), and trying it again for every key would cost each key a lift
 -- (a subtransaction, the lock tried, a pinned path: one session's v7 keys
 -- came at about a third of their rate); instead a new tick is drawn and
 -- counted if it lags, as the lift does when refused (uuid6_sql_draw_lagging,
 -- an owner's function too, but without the block and the lock). So a
--- session retries the lift at most a millisecond after the lock is let go.
+-- session retries the lift at most a quarter of a millisecond after the
+-- lock is let go.
 -- (SQL-standard body: bound when created; inlined.)
 CREATE FUNCTION uuid6_sql_lifted(generator integer, taken bigint) RETURNS bigint
     LANGUAGE sql VOLATILE PARALLEL UNSAFE
@@ -684,4 +692,4 @@ CREATE FUNCTION uuid6_sql_lifted(generator integer, taken bigint) RETURNS bigint
                 THEN @extschema@.uuid6_sql_draw_lagging(generator)
                 ELSE @extschema@.uuid6_sql_lift(generator, taken) END;
 COMMENT ON FUNCTION uuid6_sql_lifted(integer, bigint) IS
-    'uuid6 internal: the tick for one drawn more than 0.75 ms behind the clock: lifted, or, for a millisecond after the lift''s lock was found taken, a new tick counted if it lags';
+    'uuid6 internal: the tick for one drawn more than 0.75 ms behind the clock: lifted, or, for a quarter of a millisecond after the lift''s lock was found taken, a new tick counted if it lags';

@@ -55,7 +55,21 @@
 --     microseconds) such a tick lies between the lift bound and the lag
 --     bound; one that lies more than the lag bound behind the clock (the
 --     lock held for longer) is counted in the version's uuid6_sql_lagging_
---     sequence, which uuid6_status() shows as lagging_keys. A count that
+--     sequence, which uuid6_status() shows as lagging_keys. The session
+--     then leaves the lift alone for a quarter of a millisecond (the
+--     *retry interval*, uuid6_sql_lifted): each tick it draws more than the
+--     lift bound behind the clock in that time is handed out the same way,
+--     by a small function of the owner's (uuid6_sql_draw_lagging: a new
+--     tick, counted if it lags) instead of a lift (a subtransaction and the
+--     lock tried for every key). A lift that another session completes
+--     leaves the sequence within the lift bound of the clock for at least
+--     0.75 ms, longer than the retry interval, so the interval never skips
+--     a lift that a lift under way made needless; it acts only while the
+--     lock stays held. So while another role holds the key, a session tries
+--     the lock about four times a millisecond, counts every key it hands
+--     out more than the lag bound behind, and lifts again at most a quarter
+--     of a millisecond after the lock is let go (a rolled-back transaction
+--     forgets the interval: its next key tries the lock). A count that
 --     rises with nearly every key made after a pause means a session holds
 --     the advisory key (pg_locks shows it), and keys then lag the clock as
 --     long as it does. A machine so loaded that a lifting backend is
@@ -586,6 +600,62 @@ END;
 COMMENT ON FUNCTION uuid6_sql_unlock_lift(integer) IS
     'uuid6 internal: releases the advisory lock of a generator''s lift where this session holds it';
 
+-- A lift refused, remembered for the retry interval, a quarter of a
+-- millisecond (see the top of this file and uuid6_sql_lifted): the
+-- session-local setting uuid6_sql.lift_refused_GENERATOR holds the Unix
+-- microsecond at which the session tries the lift again, as 16 digits (until
+-- 2286), so that text comparison in the C collation orders it as a number
+-- and no spelling of the setting can make a comparison fail.
+-- (SQL-standard bodies: bound when created.)
+CREATE FUNCTION uuid6_sql_refusal_setting(generator integer) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    RETURN CASE generator
+      WHEN 6 THEN 'uuid6_sql.lift_refused_6' WHEN 7 THEN 'uuid6_sql.lift_refused_7'
+      WHEN 8 THEN 'uuid6_sql.lift_refused_8' WHEN 70 THEN 'uuid6_sql.lift_refused_70'
+      WHEN 71 THEN 'uuid6_sql.lift_refused_71' WHEN 72 THEN 'uuid6_sql.lift_refused_72' END;
+COMMENT ON FUNCTION uuid6_sql_refusal_setting(integer) IS
+    'uuid6 internal: the session-local setting that holds until when a generator''s lift, found taken, is left alone';
+
+CREATE FUNCTION uuid6_sql_note_refusal(generator integer, tick bigint) RETURNS bigint
+    LANGUAGE sql VOLATILE PARALLEL UNSAFE
+    RETURN CASE WHEN pg_catalog.set_config(@extschema@.uuid6_sql_refusal_setting(generator),
+                                           (@extschema@.uuid6_sql_clock_us() + 250)::pg_catalog.text, false) IS NOT NULL
+                THEN tick END;
+COMMENT ON FUNCTION uuid6_sql_note_refusal(integer, bigint) IS
+    'uuid6 internal: notes in the session that a generator''s lift was found taken, to be left alone for a quarter of a millisecond; returns the tick given';
+
+-- Whether the session found the generator's lift taken less than the retry
+-- interval ago: the time noted lies after the clock, and no more than the
+-- interval after it (a clock stepped back, or a setting written by hand,
+-- does not keep the session from lifting).
+CREATE FUNCTION uuid6_sql_refused(generator integer) RETURNS boolean
+    LANGUAGE sql VOLATILE PARALLEL SAFE
+    RETURN pg_catalog.current_setting(@extschema@.uuid6_sql_refusal_setting(generator), true) COLLATE pg_catalog."C"
+             > (@extschema@.uuid6_sql_clock_us())::pg_catalog.text
+           AND pg_catalog.current_setting(@extschema@.uuid6_sql_refusal_setting(generator), true) COLLATE pg_catalog."C"
+             <= (@extschema@.uuid6_sql_clock_us() + 250)::pg_catalog.text;
+COMMENT ON FUNCTION uuid6_sql_refused(integer) IS
+    'uuid6 internal: whether this session found a generator''s lift taken less than a quarter of a millisecond ago';
+
+-- A tick drawn while the lift is left alone: a new tick of the sequence,
+-- counted among the lagging keys when it lies more than the lag bound behind
+-- the clock. Runs with its owner's rights (only the owner counts), its path
+-- pinned; no lock, no block: it costs a fraction of a lift. It draws the
+-- tick itself, so that a call counts only a tick that was just handed out.
+CREATE FUNCTION uuid6_sql_draw_lagging(generator integer) RETURNS bigint
+    LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER
+    SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+  -- (A variable: uuid6_sql_counted uses its tick twice, so a nextval()
+  -- argument would keep the planner from inlining it.)
+  tick bigint := pg_catalog.nextval(@extschema@.uuid6_sql_sequence(generator));
+BEGIN
+  RETURN @extschema@.uuid6_sql_counted(generator, tick);
+END
+$$;
+COMMENT ON FUNCTION uuid6_sql_draw_lagging(integer) IS
+    'uuid6 internal: a new tick of a generator''s sequence, counted among the lagging keys when it lies more than a millisecond behind the clock';
+
 -- The lift (see the top of this file). Runs with its owner's rights (only
 -- the owner may set the sequences and count), with its path pinned (it runs
 -- about once a millisecond per busy generator, not per key). Returns the
@@ -620,10 +690,34 @@ BEGIN
       RAISE;
   END;
   -- Another session holds the lock: no wait, a new tick of the sequence
-  -- (a lift under way may have moved it already), counted if it lags.
+  -- (a lift under way may have moved it already), counted if it lags; and
+  -- the session leaves the lift alone for a quarter of a millisecond
+  -- (uuid6_sql_lifted).
   tick := pg_catalog.nextval(@extschema@.uuid6_sql_sequence(generator));
+  tick := @extschema@.uuid6_sql_note_refusal(generator, tick);
   RETURN @extschema@.uuid6_sql_counted(generator, tick);
 END
 $$;
 COMMENT ON FUNCTION uuid6_sql_lift(integer, bigint) IS
     'uuid6 internal: lifts a generator''s sequence to the clock when the tick drawn lies more than a millisecond behind it, without waiting for the lift''s lock; never lowers it';
+
+-- What the generators call for a tick more than the lift bound behind the
+-- clock: the lift, unless this session found the lift's lock taken less
+-- than the retry interval (a quarter of a millisecond) ago. Then the lock
+-- is held longer than a lift holds it, and most likely still held (a lift
+-- takes microseconds; a session of another role may hold it for as long as
+-- it likes), and trying it again for every key would cost each key a lift
+-- (a subtransaction, the lock tried, a pinned path: one session's v7 keys
+-- came at about a third of their rate); instead a new tick is drawn and
+-- counted if it lags, as the lift does when refused (uuid6_sql_draw_lagging,
+-- an owner's function too, but without the block and the lock). So a
+-- session retries the lift at most a quarter of a millisecond after the
+-- lock is let go.
+-- (SQL-standard body: bound when created; inlined.)
+CREATE FUNCTION uuid6_sql_lifted(generator integer, taken bigint) RETURNS bigint
+    LANGUAGE sql VOLATILE PARALLEL UNSAFE
+    RETURN CASE WHEN @extschema@.uuid6_sql_refused(generator)
+                THEN @extschema@.uuid6_sql_draw_lagging(generator)
+                ELSE @extschema@.uuid6_sql_lift(generator, taken) END;
+COMMENT ON FUNCTION uuid6_sql_lifted(integer, bigint) IS
+    'uuid6 internal: the tick for one drawn more than 0.75 ms behind the clock: lifted, or, for a quarter of a millisecond after the lift''s lock was found taken, a new tick counted if it lags';

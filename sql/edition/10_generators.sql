@@ -5,8 +5,9 @@
 -- path: the tick (uuid6_sql_draw: the read-only check, the first draw's WAL
 -- record, one nextval()), one test (the tick within the lift bound of the
 -- clock, uuid6.node_id unset), and one RETURN that lays out the key from the
--- tick and 64 random bits. The rest (a tick to lift, a node id) is a slow
--- path of its own, whose expressions are prepared only when it runs.
+-- tick and 64 random bits. The rest is set up only when it runs: a tick to
+-- lift, two more expressions of the generator (uuid6_sql_lifted), and a node
+-- id, a slow path of its own.
 --
 -- Why so few expressions: a PL/pgSQL function keeps its expressions' plans
 -- for the session, but sets up each one's run-time state again in every
@@ -206,10 +207,21 @@ CREATE FUNCTION uuid6_sql_fast(generator integer, t bigint) RETURNS boolean
 COMMENT ON FUNCTION uuid6_sql_fast(integer, bigint) IS
     'uuid6 internal: whether a generator''s tick takes the fast path (within 0.75 ms of the clock, no node id)';
 
--- The slow path of generator 6, 7 or 8: the tick t lies more than the lift
--- bound behind the clock (lifted, see 00_sequences.sql), or
--- uuid6.node_id is set (or looks set): then every key comes here, so no SET
--- clause.
+-- uuid6.node_id unset, empty or -1, as uuid6_sql_fast reads it: where the
+-- fast path's test fails and this holds, the tick lies more than the lift
+-- bound behind the clock, and the generator lifts it (uuid6_sql_lifted,
+-- 00_sequences.sql) without a call of the slow path (a PL/pgSQL call of its
+-- own: while the lift's lock is held by another role, every key comes here).
+CREATE FUNCTION uuid6_sql_no_node() RETURNS boolean
+    LANGUAGE sql STABLE PARALLEL SAFE
+    RETURN coalesce(nullif(pg_catalog.current_setting('uuid6.node_id', true), ''), '-1') = '-1';
+COMMENT ON FUNCTION uuid6_sql_no_node() IS
+    'uuid6 internal: whether uuid6.node_id is unset, empty or -1, as the generators'' fast path reads it';
+
+-- The slow path of generator 6, 7 or 8 with uuid6.node_id set (or looking
+-- set): every key comes here, so no SET clause; its tick is lifted here too
+-- when it lies more than the lift bound behind the clock (see
+-- 00_sequences.sql).
 CREATE FUNCTION uuid6_sql_slow(generator integer, t bigint) RETURNS uuid
     LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE AS $$
 DECLARE
@@ -217,7 +229,7 @@ DECLARE
   r bigint := @extschema@.uuid6_sql_random();
 BEGIN
   IF @extschema@.uuid6_sql_behind(generator, t) THEN
-    t := @extschema@.uuid6_sql_lift(generator, t);
+    t := @extschema@.uuid6_sql_lifted(generator, t);
   END IF;
   RETURN @extschema@.uuid6_sql_key_of(generator, t, node, r);
 END
@@ -233,6 +245,10 @@ DECLARE
   t bigint := @extschema@.uuid6_sql_draw(6);
 BEGIN
   IF @extschema@.uuid6_sql_fast(6, t) THEN
+    RETURN @extschema@.uuid6_sql_key_v6(t);
+  END IF;
+  IF @extschema@.uuid6_sql_no_node() THEN
+    t := @extschema@.uuid6_sql_lifted(6, t);
     RETURN @extschema@.uuid6_sql_key_v6(t);
   END IF;
   RETURN @extschema@.uuid6_sql_slow(6, t);
@@ -251,6 +267,10 @@ BEGIN
   IF @extschema@.uuid6_sql_fast(7, t) THEN
     RETURN @extschema@.uuid6_sql_key_v7(t);
   END IF;
+  IF @extschema@.uuid6_sql_no_node() THEN
+    t := @extschema@.uuid6_sql_lifted(7, t);
+    RETURN @extschema@.uuid6_sql_key_v7(t);
+  END IF;
   RETURN @extschema@.uuid6_sql_slow(7, t);
 END
 $$;
@@ -267,6 +287,10 @@ DECLARE
   r bigint := @extschema@.uuid6_sql_random();
 BEGIN
   IF @extschema@.uuid6_sql_fast(8, t) THEN
+    RETURN @extschema@.uuid6_sql_key_v8(t, r);
+  END IF;
+  IF @extschema@.uuid6_sql_no_node() THEN
+    t := @extschema@.uuid6_sql_lifted(8, t);
     RETURN @extschema@.uuid6_sql_key_v8(t, r);
   END IF;
   RETURN @extschema@.uuid6_sql_slow(8, t);

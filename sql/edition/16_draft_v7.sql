@@ -91,19 +91,19 @@ BEGIN
   IF @extschema@.uuid6_sql_draft_is(generator, 71) THEN
     t := @extschema@.uuid6_sql_draw(71);
     IF @extschema@.uuid6_sql_behind(71, t) THEN
-      t := @extschema@.uuid6_sql_lift(71, t);
+      t := @extschema@.uuid6_sql_lifted(71, t);
     END IF;
     RETURN @extschema@.uuid6_sql_draft_key_us(t, @extschema@.uuid6_sql_random());
   ELSIF @extschema@.uuid6_sql_draft_is(generator, 70) THEN
     t := @extschema@.uuid6_sql_draw(70);
     IF @extschema@.uuid6_sql_behind(70, t) THEN
-      t := @extschema@.uuid6_sql_lift(70, t);
+      t := @extschema@.uuid6_sql_lifted(70, t);
     END IF;
     RETURN @extschema@.uuid6_sql_draft_key_ms(t, @extschema@.uuid6_sql_random());
   END IF;
   t := @extschema@.uuid6_sql_draw(72);
   IF @extschema@.uuid6_sql_behind(72, t) THEN
-    t := @extschema@.uuid6_sql_lift(72, t);
+    t := @extschema@.uuid6_sql_lifted(72, t);
   END IF;
   RETURN @extschema@.uuid6_sql_draft_key_ns(t, @extschema@.uuid6_sql_random());
 END

@@ -171,7 +171,7 @@ DECLARE
   t bigint := @extschema@.uuid6_sql_draw(7);
 BEGIN
   IF @extschema@.uuid6_sql_behind(7, t) THEN
-    t := @extschema@.uuid6_sql_lift(7, t);
+    t := @extschema@.uuid6_sql_lifted(7, t);
   END IF;
   RETURN @extschema@.uuid6_sql_spread_key(bits, pg_catalog.pg_backend_pid(), t,
                                           @extschema@.uuid6_sql_node_id(), @extschema@.uuid6_sql_random());

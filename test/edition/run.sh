@@ -533,7 +533,7 @@ update_open_transaction_test() {
     not_ok "$label: $EDITION_VERSION registered with pg_tle" "$(tail -n 10 "$W/work/$db.log")"
     return
   fi
-  before=$(upd_version "$kind" "$db")
+  before=$(upd_version "$kind" "$db"; upd_q "$kind" "$db" postgres -v schema=ids -f "$HERE/describe.sql" 2>&1 | md5sum)
   as_postgres env PGAPPNAME=uuid6_open_holder "$PSQL" -X -q -h "$dir" -p "$port" -U postgres -d "$db" \
     -c "BEGIN" -c "INSERT INTO app.k (phase) VALUES ('holder')" \
     -c "DO \$\$ BEGIN FOR i IN 1..1200 LOOP EXIT WHEN (SELECT open FROM app.gate); PERFORM pg_sleep(0.1); END LOOP; END \$\$" \
@@ -574,11 +574,11 @@ update_open_transaction_test() {
   wait "$holder_pid"
   read -r rc ms <"$W/work/$db-update.rc"
   out=$(cat "$W/work/$db-update.log")
-  check "$label: refused within 5 s (lock_timeout), 55P03 with its hint, nothing changed" \
+  check "$label: refused within 5 s (lock_timeout), 55P03 with its hint, nothing changed (version, test/edition/describe.sql)" \
     "$([ "$rc" != 0 ] && echo refused || echo "rc $rc"), $([ "$ms" -lt 5000 ] && echo 'within 5 s' || echo "after $ms ms")
 $(grep -oE 'ERROR:  55P03: uuid6 cannot be updated from 1\.3 to [0-9.]+ now: sequence [a-z0-9_.]+ is in use by open transactions' <<<"$out" | sed 's/sequence [a-z0-9_.]*/sequence S/')
 $(grep -c '^HINT:  End the open transactions that made keys' <<<"$out")
-$(upd_version "$kind" "$db")" \
+$(upd_version "$kind" "$db"; upd_q "$kind" "$db" postgres -v schema=ids -f "$HERE/describe.sql" 2>&1 | md5sum)" \
     "refused, within 5 s
 ERROR:  55P03: uuid6 cannot be updated from 1.3 to $EDITION_VERSION now: sequence S is in use by open transactions
 1

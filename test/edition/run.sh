@@ -502,6 +502,176 @@ syn_seq_new
   fi
 }
 
+# --- updates from 1.3, which move the sequences into schema uuid6_sql_sequences ---------------
+# update_open_transaction_test KIND: an installation of 1.3 (table app.k, DEFAULTs on its
+# generators) where a session (the holder) drew keys in a transaction that stays open (until
+# the test opens app.gate). The update must not wait for that transaction (moving a sequence
+# waits for every transaction that drew from it, and every draw after it would queue behind
+# the move): refused within 5 s (the holder holds for 20 s at least) with 55P03 and its hint,
+# nothing changed. While the update runs, a third session makes keys of every generator, one
+# row a statement, each under a statement_timeout of 1 s (a draw queued behind the move would
+# end there), noting whether the update's transaction was open then (pg_stat_activity). Once
+# the holder commits, the update succeeds, and every key made after it is above every key made
+# before (the holder's and the third session's included).
+update_open_transaction_test() {
+  local kind=$1 db=edition_upd_open_$1 owner dir port before out rc ms i holder_pid keys_pid upd_pid
+  local label="update $kind 1.3 -> $EDITION_VERSION behind an open transaction"
+  [ -f "$W/work/release-1.3/tle/uuid6.sql" ] || { not_ok "$label: release 1.3 built"; return; }
+  owner=$(upd_owner "$kind")
+  if [ "$kind" = tle ]; then dir=$TLE_DIR port=$PORT; else dir=$PLAIN_DIR port=$((PORT + 1)); fi
+  if ! upd_install "$kind" "$W/work/release-1.3/tle" "$db" ||
+     ! upd_q "$kind" "$db" "$owner" -c "CREATE SCHEMA app" \
+       -c "CREATE TABLE app.k (n bigserial PRIMARY KEY, phase text NOT NULL, during_update boolean,
+             v6 uuid NOT NULL DEFAULT ids.uuid_generate_v6(), v7 uuid NOT NULL DEFAULT ids.uuid_generate_v7(),
+             v8 uuid NOT NULL DEFAULT ids.uuid_generate_v8(), draft uuid NOT NULL DEFAULT ids.uuid_generate_v7_draft('us'))" \
+       -c "CREATE TABLE app.gate AS SELECT false AS open" \
+       -c "INSERT INTO app.k (phase) SELECT 'before' FROM generate_series(1, 100)" >"$W/work/$db.log" 2>&1; then
+    not_ok "$label: 1.3 installed, with keys" "$(tail -n 10 "$W/work/$db.log")"
+    return
+  fi
+  if [ "$kind" = tle ] && ! upd_q tle "$db" edition_tle_admin -f "$TLE/uuid6-pgtle.sql" >>"$W/work/$db.log" 2>&1; then
+    not_ok "$label: $EDITION_VERSION registered with pg_tle" "$(tail -n 10 "$W/work/$db.log")"
+    return
+  fi
+  before=$(upd_version "$kind" "$db"; upd_q "$kind" "$db" postgres -v schema=ids -f "$HERE/describe.sql" 2>&1 | md5sum)
+  as_postgres env PGAPPNAME=uuid6_open_holder "$PSQL" -X -q -h "$dir" -p "$port" -U postgres -d "$db" \
+    -c "BEGIN" -c "INSERT INTO app.k (phase) VALUES ('holder')" \
+    -c "DO \$\$ BEGIN FOR i IN 1..1200 LOOP EXIT WHEN (SELECT open FROM app.gate); PERFORM pg_sleep(0.1); END LOOP; END \$\$" \
+    -c "COMMIT" >"$W/work/$db-holder.log" 2>&1 &
+  holder_pid=$!
+  for _ in $(seq 1 100); do
+    [ "$(q "$dir" "$port" "$db" postgres -c "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'uuid6_open_holder' AND wait_event = 'PgSleep'")" = 1 ] && break
+    sleep 0.1
+  done
+  local key_args=(-c "SET statement_timeout = '1s'")
+  for i in $(seq 1 60); do
+    key_args+=(-c "SELECT pg_sleep(0.02)"
+               -c "INSERT INTO app.k (phase, during_update) SELECT 'during', EXISTS (SELECT FROM pg_stat_activity WHERE application_name = 'uuid6_update' AND xact_start IS NOT NULL)")
+  done
+  as_postgres "$PSQL" -X -q -At -v ON_ERROR_STOP=1 -h "$dir" -p "$port" -U postgres -d "$db" "${key_args[@]}" \
+    -c "SELECT count(*), count(*) FILTER (WHERE during_update) > 0 FROM app.k WHERE phase = 'during'" >"$W/work/$db-keys.log" 2>&1 &
+  keys_pid=$!
+  sleep 0.2
+  (
+    s=$(date +%s%N)
+    if [ "$kind" = tle ]; then
+      as_postgres env PGAPPNAME=uuid6_update "$PSQL" -X -q -At -v ON_ERROR_STOP=1 -v VERBOSITY=verbose -h "$dir" -p "$port" -U "$owner" -d "$db" \
+        -c "ALTER EXTENSION uuid6 UPDATE" >"$W/work/$db-update.log" 2>&1
+    else
+      as_postgres env PGAPPNAME=uuid6_update "$PSQL" -X -q -At -v ON_ERROR_STOP=1 -v VERBOSITY=verbose -h "$dir" -p "$port" -U "$owner" -d "$db" \
+        -v schema=ids -f "$TLE/uuid6.sql" >"$W/work/$db-update.log" 2>&1
+    fi
+    rc=$?
+    echo "$rc $(( ($(date +%s%N) - s) / 1000000 ))" >"$W/work/$db-update.rc"
+  ) &
+  upd_pid=$!
+  wait "$keys_pid"
+  # At most 20 s for the update; then the holder lets go all the same (an update that waits
+  # for it then ends too).
+  for _ in $(seq 1 200); do kill -0 "$upd_pid" 2>/dev/null || break; sleep 0.1; done
+  q "$dir" "$port" "$db" postgres -c "UPDATE app.gate SET open = true" >/dev/null
+  wait "$upd_pid"
+  wait "$holder_pid"
+  read -r rc ms <"$W/work/$db-update.rc"
+  out=$(cat "$W/work/$db-update.log")
+  check "$label: refused within 5 s (lock_timeout), 55P03 with its hint, nothing changed (version, test/edition/describe.sql)" \
+    "$([ "$rc" != 0 ] && echo refused || echo "rc $rc"), $([ "$ms" -lt 5000 ] && echo 'within 5 s' || echo "after $ms ms")
+$(grep -oE 'ERROR:  55P03: uuid6 cannot be updated from 1\.3 to [0-9.]+ now: sequence [a-z0-9_.]+ is in use by open transactions' <<<"$out" | sed 's/sequence [a-z0-9_.]*/sequence S/')
+$(grep -c '^HINT:  End the open transactions that made keys' <<<"$out")
+$(upd_version "$kind" "$db"; upd_q "$kind" "$db" postgres -v schema=ids -f "$HERE/describe.sql" 2>&1 | md5sum)" \
+    "refused, within 5 s
+ERROR:  55P03: uuid6 cannot be updated from 1.3 to $EDITION_VERSION now: sequence S is in use by open transactions
+1
+$before"
+  grep -q 'ERROR:  55P03' <<<"$out" || tail -n 5 <<<"$out" | sed 's/^/#   /'
+  check "$label: meanwhile another session made 60 keys of every generator, one statement each under a statement_timeout of 1 s, some while the update's transaction was open; the holder committed" \
+    "$(grep -v '^$' "$W/work/$db-keys.log")
+$(grep -c . "$W/work/$db-holder.log") $(upd_q "$kind" "$db" postgres -c "SELECT count(*) FROM app.k WHERE phase = 'holder'")" "60|t
+0 1"
+  out=$(upd_update "$kind" "$TLE" "$db")
+  if [ $? -ne 0 ]; then
+    not_ok "$label: the update once the holder committed" "$(tail -n 10 <<<"$out")"
+    return
+  fi
+  upd_q "$kind" "$db" "$owner" -c "INSERT INTO app.k (phase) SELECT 'after' FROM generate_series(1, 100)" >/dev/null
+  check "$label: once the holder committed, the update succeeds; every key after it above every key before (v6, v7, v8, draft; the holder's and the other session's included)" \
+    "$(upd_version "$kind" "$db")
+$(upd_q "$kind" "$db" "$owner" -c "
+        SELECT count(*) FILTER (WHERE a.v6 <= (SELECT max(v6::text) FROM app.k WHERE phase <> 'after')::uuid
+                                   OR a.v7 <= (SELECT max(v7::text) FROM app.k WHERE phase <> 'after')::uuid
+                                   OR a.v8 <= (SELECT max(v8::text) FROM app.k WHERE phase <> 'after')::uuid
+                                   OR a.draft <= (SELECT max(draft::text) FROM app.k WHERE phase <> 'after')::uuid),
+               count(*), (SELECT count(*) FROM app.k WHERE phase <> 'after')
+        FROM app.k a WHERE a.phase = 'after'")" \
+    "$([ "$kind" = tle ] && echo "$EDITION_VERSION" || echo plain) RETURN '$EDITION_VERSION'::text
+0|100|161"
+}
+
+# two_plain_installs_test: the plain script of 1.3 installed twice in one database, in schemas
+# a and b (each with its own sequences), b's an hour ahead of the clock (uuid6_advance for v6,
+# v7 and v8; setval for the draft's microsecond sequence, once drawn). 1.4 keeps one set of sequences per
+# database: a's update moves a's into uuid6_sql_sequences, b's merges b's into them (the shared
+# one set to b's value where that is greater, never lowered) and drops b's, which nothing else
+# uses. Both updates succeed, b's without a warning; afterwards keys of a and b, made in turn,
+# rise together and are above every key made before in either schema; no sequence of uuid6 is
+# left in a or b.
+two_plain_installs_test() {
+  local db=edition_two_plain label="two plain 1.3 installations in one database (a, then b an hour ahead)" s out
+  [ -f "$W/work/release-1.3/tle/uuid6.sql" ] || { not_ok "$label: release 1.3 built"; return; }
+  mk() {  # mk STEP: one row of keys from a, then b, twice
+    local k
+    for k in a b a b; do
+      P "$db" edition_owner -c "INSERT INTO app.keys (step, s, v6, v7, v8, draft)
+        SELECT '$1', '$k', $k.uuid_generate_v6(), $k.uuid_generate_v7(), $k.uuid_generate_v8(), $k.uuid_generate_v7_draft('us')" >/dev/null
+    done
+  }
+  if ! P postgres postgres -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db" >/dev/null ||
+     ! P "$db" postgres -c "GRANT CREATE ON DATABASE $db TO edition_owner" >/dev/null ||
+     ! P "$db" edition_owner -c "CREATE SCHEMA a" -c "CREATE SCHEMA b" -c "CREATE SCHEMA app" \
+         -c "CREATE TABLE app.keys (n bigserial PRIMARY KEY, step text, s text, v6 uuid, v7 uuid, v8 uuid, draft uuid)" >/dev/null ||
+     ! P "$db" edition_owner -v schema=a -f "$W/work/release-1.3/tle/uuid6.sql" >"$W/work/$db.log" 2>&1 ||
+     ! P "$db" edition_owner -v schema=b -f "$W/work/release-1.3/tle/uuid6.sql" >>"$W/work/$db.log" 2>&1 ||
+     ! P "$db" edition_owner \
+         -c "SELECT b.uuid6_advance(b.uuid_generate_v6(clock_timestamp() + interval '1 hour')),
+                    b.uuid6_advance(b.uuid_generate_v7(clock_timestamp() + interval '1 hour')),
+                    b.uuid6_advance(b.uuid_generate_v8(clock_timestamp() + interval '1 hour'))" \
+         -c "SELECT b.uuid_generate_v7_draft('us')" \
+         -c "SELECT setval('b.uuid6_sql_draft_us', nextval('b.uuid6_sql_draft_us') + 3600000000::bigint * 1024)" >>"$W/work/$db.log" 2>&1; then
+    not_ok "$label: 1.3 installed in a and b, b's sequences ahead" "$(tail -n 10 "$W/work/$db.log")"
+    return
+  fi
+  mk before
+  # (The draft's keys carry seconds and a fraction, which uuid_extract_time does not read: its
+  # sequences, in microseconds times 1024, are compared instead.)
+  check "$label: before, b's keys of v6, v7 and v8 about an hour ahead of a's, and b's draft sequence" \
+    "$(P "$db" edition_owner -c "
+        SELECT count(*) FILTER (WHERE tb - ta BETWEEN interval '50 minutes' AND interval '70 minutes'), count(*)
+        FROM (SELECT g, max(t) FILTER (WHERE s = 'a') AS ta, max(t) FILTER (WHERE s = 'b') AS tb
+              FROM app.keys, LATERAL (VALUES ('v6', a.uuid_extract_time(v6)), ('v7', a.uuid_extract_time(v7)),
+                                             ('v8', a.uuid_extract_time(v8))) x(g, t)
+              GROUP BY g) y" \
+        -c "SELECT (pg_sequence_last_value('b.uuid6_sql_draft_us') - pg_sequence_last_value('a.uuid6_sql_draft_us')) / 1024000000 BETWEEN 3000 AND 4200")" "3|3
+t"
+  for s in a b; do
+    out=$(P "$db" edition_owner -v schema=$s -f "$TLE/uuid6.sql" 2>&1)
+    check "$label: the update of $s succeeds, without a warning" \
+      "$(grep -E '^uuid6: updating|WARNING|ERROR' <<<"$out")" "uuid6: updating the SQL edition in schema $s from 1.3 to $EDITION_VERSION"
+  done
+  mk after
+  mk after
+  check "$label: after both updates, keys of a and b made in turn rise together, every one above every key made before in either (v6, v7, v8, draft)" \
+    "$(P "$db" edition_owner -c "
+        SELECT count(*) FILTER (WHERE v6 <= p6 OR v7 <= p7 OR v8 <= p8 OR draft <= pd), count(*), count(DISTINCT s)
+        FROM (SELECT step, s, v6, v7, v8, draft,
+                     max(v6::text) OVER w::uuid AS p6, max(v7::text) OVER w::uuid AS p7,
+                     max(v8::text) OVER w::uuid AS p8, max(draft::text) OVER w::uuid AS pd
+              FROM app.keys WINDOW w AS (ORDER BY n ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING)) k
+        WHERE step = 'after'")" "0|8|2"
+  check "$label: no sequence of uuid6 left in a or b; the shared ones in uuid6_sql_sequences" \
+    "$(P "$db" postgres -c "SELECT count(*) FILTER (WHERE n.nspname IN ('a', 'b')), count(*) FILTER (WHERE n.nspname = 'uuid6_sql_sequences') >= 6
+        FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.relkind = 'S' AND c.relname LIKE 'uuid6\_sql\_%'")" "0|t"
+}
+
 # --- a. pg_tle: registration by pgtle_admin, CREATE EXTENSION by a plain role ---------------
 if [ $have_tle = yes ]; then
   section "PostgreSQL $MAJOR with pg_tle: registration and CREATE EXTENSION without superuser"
@@ -722,6 +892,8 @@ t"
   section "updates of the plain script"
   for v in "${RELEASES[@]}"; do update_release_test plain "$v"; done
   update_made_up_test plain
+  update_open_transaction_test plain
+  two_plain_installs_test
   cluster_stop "$PLAIN_DIR"
 else
   not_ok "start a server without pg_tle"
@@ -1239,6 +1411,7 @@ fi
 section "updates of the pg_tle edition"
 for v in "${RELEASES[@]}"; do update_release_test tle "$v"; done
 update_made_up_test tle
+update_open_transaction_test tle
 
 # --- i. the pg_tle edition turned into the plain script's in place ---------------------------------
 # On a server where the C library's files are installed, CREATE EXTENSION uuid6 and ALTER

@@ -20,35 +20,14 @@ namespace uuid6::pg {
 
 namespace {
 
-// The writer's exit (SIGTERM, a cancel, a FATAL): no writer runs until the
-// postmaster starts it again; calls renew their leases themselves meanwhile.
-void ClearLeaseWriterPid(int, Datum) {
-  SharedExtensionFields& extension = AttachedExtension();
-  SpinLockAcquire(&extension.lock);
-  if (extension.lease_writer_pid == MyProcPid) extension.lease_writer_pid = 0;
-  SpinLockRelease(&extension.lock);
-}
-
-// Set in the postmaster when it asked for the writer, and so in every
-// process it starts; false in single-user mode, where no worker runs. The
-// postmaster may still have refused the worker (max_worker_processes), and
-// a registered writer may be down (terminated: the postmaster starts it
-// again a second later): whether one runs is SharedExtensionFields::
-// lease_writer_pid.
+// Set in the postmaster when it registered the writer, and so in every
+// process it starts; false in single-user mode, where no worker runs.
 bool lease_writer_registered = false;
 
 // A process asks again at most this often while the writer has not yet
 // taken the claim.
 constexpr int64 kRequestIntervalMicros = 10 * 1000;
 int64 last_request_us = 0;
-
-// A request no write has answered for this long (a writer that runs but
-// does not get to it): the call renews the leases itself.
-constexpr int64 kUnansweredMicros = 50 * 1000;
-// When this process's oldest request still unanswered was made (0: none),
-// and the count of writes it saw then.
-int64 unanswered_since_us = 0;
-uint32 writes_seen = 0;
 
 // How long the writer waits before it tries again after a write that failed
 // (a full disk: the call that runs out of lease reports it), and while
@@ -84,39 +63,16 @@ void RegisterLeaseWriter() {
   lease_writer_registered = IsPostmasterEnvironment;
 }
 
-void AnnounceLeaseWriter() {
-  SharedExtensionFields& extension = AttachedExtension();
-  before_shmem_exit(ClearLeaseWriterPid, 0);
-  SpinLockAcquire(&extension.lock);
-  extension.lease_writer_pid = MyProcPid;
-  SpinLockRelease(&extension.lock);
-}
-
 void RequestLeaseRenewal(SharedState* state) {
   if (!lease_writer_registered) {
     RenewLeasesIfIdle(state);
     return;
   }
   if (LeaseWriteUnderWay(state)) return;
-  SharedExtensionFields& extension = AttachedExtension();
-  const int writer = *static_cast<const volatile int*>(&extension.lease_writer_pid);
-  const uint32 writes = *static_cast<const volatile uint32*>(&extension.lease_writes);
   const int64 now = MonotonicMicros();
-  if (writes != writes_seen) {
-    writes_seen = writes;
-    unanswered_since_us = 0;
-  }
-  // No writer runs, or it has not answered: renew as where uuid6 is not
-  // preloaded, so that the lease does not run out under every caller.
-  if (writer == 0 || (unanswered_since_us != 0 && now - unanswered_since_us >= kUnansweredMicros)) {
-    unanswered_since_us = 0;
-    RenewLeasesIfIdle(state);
-    return;
-  }
   if (now - last_request_us < kRequestIntervalMicros) return;
   last_request_us = now;
-  if (unanswered_since_us == 0) unanswered_since_us = now;
-  ConditionVariableBroadcast(&extension.lease_written);
+  ConditionVariableBroadcast(&AttachedExtension().lease_written);
 }
 
 }  // namespace uuid6::pg
@@ -139,7 +95,6 @@ void uuid6_lease_writer_main(Datum) {
   BackgroundWorkerUnblockSignals();
   BackgroundWorkerInitializeConnection(nullptr, nullptr, 0);
   uuid6::pg::SharedState* state = uuid6::pg::AttachSharedState();
-  uuid6::pg::AnnounceLeaseWriter();
   ConditionVariable* requests = &uuid6::pg::AttachedExtension().lease_written;
   for (;;) {
     ConditionVariablePrepareToSleep(requests);

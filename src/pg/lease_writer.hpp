@@ -9,13 +9,9 @@
 // has used up its lease writes or waits (persistence.hpp): the writer only
 // takes the renewals that are due before that.
 //
-// The writer takes the writer's claim and broadcasts like any other writer,
-// so that libraries of earlier versions beside it see one more writer of the
-// protocol they know. It announces itself in SharedExtensionFields::
-// lease_writer_pid while it runs: where none runs (its registration was
-// refused for want of max_worker_processes, or it was terminated and is not
-// yet started again) or none answers a request within 50 ms, the call
-// renews the leases itself, as where uuid6 is not preloaded.
+// No shared field is added: the writer takes the writer's claim and
+// broadcasts like any other writer, so that libraries of earlier versions
+// beside it see one more writer of the protocol they know.
 #pragma once
 
 #include "pg/shared_state.hpp"
@@ -27,12 +23,8 @@ void RegisterLeaseWriter();
 
 // A call's sequence has passed its lease's renewal point: wakes the lease
 // writer (at most once every few milliseconds per process, and not while a
-// write is under way), or, where none runs or none answered within 50 ms,
-// writes the leases due if nobody else is writing. Raises no ERROR.
+// write is under way), or, where there is none, writes the leases due if
+// nobody else is writing. Raises no ERROR.
 void RequestLeaseRenewal(SharedState* state);
-
-// In the lease writer, once attached: records its pid in the shared state,
-// cleared when it exits.
-void AnnounceLeaseWriter();
 
 }  // namespace uuid6::pg

@@ -25,11 +25,14 @@ constexpr int64 kFarAheadMicros = int64{86400} * 1000000;
 // A write slower than this is logged: leases then reach noticeably further.
 constexpr int64 kSlowWriteMicros = 500 * 1000;
 
-// How long the last write of the file took: SharedExtensionFields::
-// last_write_micros, shared by every writer of this library (the lease
-// writer, started again after it was terminated, and backends alike), read
-// and written under the writer's claim.
-int64& LastWriteMicros() { return AttachedExtension().last_write_micros; }
+// How long this process's last write of the file took, from the clock
+// reading its leases were taken at to their installation: the allowance its
+// next leases make for their own write (core/sequence.hpp, LeaseSpan). Kept
+// per process: the lease writer (pg/lease_writer.hpp) makes nearly every
+// write where uuid6 is preloaded; elsewhere a backend's first write allows
+// for none, and, if it is slow, installs a lease that is due at once and is
+// written again, this time allowing for it.
+int64 last_write_micros = 0;
 
 int64 MonotonicMicros() {
   struct timespec now;
@@ -162,7 +165,7 @@ bool InUse(const SharedState* state, int index, const SequenceState& copy) {
 // With the writer's claim held: computes the lease of every sequence that
 // needs one (`forced`, or in use and running low), writes the file and, once
 // it is durably written, installs the new leases. The leases allow for a
-// write as long as the last one, and their renewal points for
+// write as long as this process's last one, and their renewal points for
 // one as long as this one (LeaseSpan). Returns 0 or an errno.
 int WriteLeases(SharedState* state, int forced) {
   const int64 start = MonotonicMicros();
@@ -184,7 +187,7 @@ int WriteLeases(SharedState* state, int forced) {
       // Above the lease already installed (which may come from a clock
       // reading later than this one), so that the renewal point moves on.
       persisted.lease[i] =
-          RenewedLease(layout, last, lease, clock, WriteAllowance(layout, LastWriteMicros()));
+          RenewedLease(layout, last, lease, clock, WriteAllowance(layout, last_write_micros));
       renewed[i] = any = true;
     } else {
       persisted.lease[i] = lease;
@@ -194,14 +197,12 @@ int WriteLeases(SharedState* state, int forced) {
   if (!any) return 0;
   const int error = WriteStateFile(persisted);
   if (error != 0) return error;
-  const int64 took = MonotonicMicros() - start;
-  LastWriteMicros() = took;
-  SharedExtensionFields& extension = AttachedExtension();
-  *static_cast<volatile uint32*>(&extension.lease_writes) = extension.lease_writes + 1;
+  last_write_micros = MonotonicMicros() - start;
   for (int i = 0; i < kGeneratorCount; i++) {
     if (!renewed[i]) continue;
     SharedSequence& sequence = state->sequences[i].sequence;
-    const uint64 allowance = WriteAllowance(LayoutOf(static_cast<Generator>(i)), took);
+    const uint64 allowance =
+        WriteAllowance(LayoutOf(static_cast<Generator>(i)), last_write_micros);
     SpinLockAcquire(&sequence.lock);
     ExtendSequenceLease(state, i, persisted.lease[i], allowance);
     SpinLockRelease(&sequence.lock);

@@ -89,16 +89,10 @@ void InitializeExtension(SharedExtension* extension) {
 }
 
 // An extension created by an earlier library: the fields added since are
-// initialized here, under its lock (layout 2's: zero, as the creator's
-// memset left them; no lease writer of this library ran beside it).
+// initialized here, under its lock (none yet: version 1 is the first).
 void AdoptExtension(SharedExtension* extension) {
   SharedExtensionFields& fields = extension->fields;
   SpinLockAcquire(&fields.lock);
-  if (fields.layout_version < 2) {
-    fields.lease_writer_pid = 0;
-    fields.lease_writes = 0;
-    fields.last_write_micros = 0;
-  }
   if (fields.layout_version < kExtensionLayoutVersion)
     fields.layout_version = kExtensionLayoutVersion;
   SpinLockRelease(&fields.lock);

@@ -85,26 +85,9 @@ struct SharedExtensionFields {
   // one) holds the claim. A claim held by a 1.1 writer, which does not
   // broadcast, is looked at again every 10 ms by those waiting for it.
   int broadcasting_writer_pid;
-  // Layout 2 (1.4), read by no earlier library.
-  // The lease writer's pid while it runs, set when it starts and cleared
-  // when it exits: zero where its registration was refused
-  // (max_worker_processes) or while it is down, and calls then renew their
-  // leases themselves (pg/lease_writer.hpp).
-  int lease_writer_pid;
-  // Writes of the state file this library completed, counted by the writer
-  // of each (under the writer's claim): how a call that asked the lease
-  // writer for a renewal sees it answered.
-  uint32 lease_writes;
-  // How long the last write of the state file took, from the clock reading
-  // its leases were taken at to their installation, in microseconds: the
-  // allowance the next leases make for their own write (core/sequence.hpp,
-  // LeaseSpan). Read and written only under the writer's claim; shared, so
-  // that a writer started again, or a backend writing for the first time,
-  // allows for the disk the others measured.
-  int64 last_write_micros;
 };
 
-constexpr uint32 kExtensionLayoutVersion = 2;
+constexpr uint32 kExtensionLayoutVersion = 1;
 constexpr size_t kSharedExtensionBytes = 512;
 
 union SharedExtension {

@@ -413,6 +413,30 @@ COMMENT ON FUNCTION uuid6_sql_node_id_invalid(text) IS
 -- integer and lie in -1 .. 65535. Called for every key while the setting is
 -- so spelled, with its path pinned (a plain number is read without it, by
 -- uuid6_sql_node_id).
+-- Whether the server's strtol() reads "0b" as a binary prefix, as C23's
+-- does: a server built against glibc 2.38 or later (PostgreSQL 19 from
+-- Debian trixie, say) reads the integer setting '0b101' as 5, one built
+-- against an older C library refuses it. PostgreSQL reads every integer
+-- setting with strtol(), so the only way to know is to ask it: a unitless
+-- integer setting is set to '0b1' in a subtransaction that is then undone.
+-- Called only for a uuid6.node_id that starts like a binary number (in a
+-- parallel worker, where no subtransaction starts, such a setting is an
+-- error). PL/pgSQL with its path pinned: a rare path.
+CREATE FUNCTION uuid6_sql_strtol_reads_binary() RETURNS boolean
+    LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+  BEGIN
+    PERFORM pg_catalog.set_config('extra_float_digits', '0b1', true);
+    RAISE EXCEPTION USING ERRCODE = 'UU6B1';
+  EXCEPTION
+    WHEN invalid_parameter_value THEN RETURN false;
+    WHEN SQLSTATE 'UU6B1' THEN RETURN true;
+  END;
+END
+$$;
+COMMENT ON FUNCTION uuid6_sql_strtol_reads_binary() IS
+    'uuid6 internal: whether this server reads an integer setting written 0b... as binary (a C23 strtol)';
+
 CREATE FUNCTION uuid6_sql_parse_node_id(setting text) RETURNS integer
     LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
@@ -427,8 +451,12 @@ DECLARE
   magnitude numeric;
   d double precision;
 BEGIN
-  -- strtol(setting, &end, 0)
-  m := regexp_match(setting, '^' || ws || '*([+-]?)(0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)(.*)$');
+  -- strtol(setting, &end, 0); C23's reads 0b too, where the server's does
+  IF setting ~ ('^' || ws || '*[+-]?0[bB][01]') AND @extschema@.uuid6_sql_strtol_reads_binary() THEN
+    m := regexp_match(setting, '^' || ws || '*([+-]?)(0[bB][01]+)(.*)$');
+  ELSE
+    m := regexp_match(setting, '^' || ws || '*([+-]?)(0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)(.*)$');
+  END IF;
   IF m IS NULL THEN
     -- No digits: the end is the start, and strtod() is tried only if that
     -- is '.', 'e' or 'E'.
@@ -439,7 +467,12 @@ BEGIN
     IF m[1] = '-' THEN
       sign := -1;
     END IF;
-    IF m[2] ~ '^0[xX]' THEN
+    IF m[2] ~ '^0[bB]' THEN
+      FOREACH c IN ARRAY regexp_split_to_array(ltrim(substr(m[2], 3), '0'), '') LOOP
+        EXIT WHEN v > 18446744073709551616;
+        v := v * 2 + (strpos('01', c) - 1);
+      END LOOP;
+    ELSIF m[2] ~ '^0[xX]' THEN
       FOREACH c IN ARRAY regexp_split_to_array(ltrim(substr(m[2], 3), '0'), '') LOOP
         EXIT WHEN v > 18446744073709551616;
         v := v * 16 + (strpos('0123456789abcdef', lower(c)) - 1);

@@ -105,3 +105,16 @@ cluster_stop() {
   [ -f "$dir/data/postmaster.pid" ] || return 0
   as_postgres pg_ctl -D "$dir/data" -m fast -w stop >/dev/null
 }
+
+# ok NAME / not_ok NAME [DETAIL]: one line of a runner that ends with its own
+# "N passed, N failed" (test/edition/run.sh, test/clients/run.sh), counted in
+# the runner's passed, failed and failures; a failure shows up to 40 lines
+# of its detail.
+ok() { passed=$((passed + 1)); echo "ok - $1"; }
+not_ok() {
+  failed=$((failed + 1))
+  failures+=("$1")
+  echo "not ok - $1"
+  [ -n "${2:-}" ] && printf '%s\n' "$2" | head -n 40 | sed 's/^/#   /'
+  return 0
+}

@@ -46,14 +46,6 @@ passed=0
 failed=0
 failures=()
 skips=()
-ok() { passed=$((passed + 1)); echo "ok - $1"; }
-not_ok() {
-  failed=$((failed + 1))
-  failures+=("$1")
-  echo "not ok - $1"
-  [ -n "${2:-}" ] && printf '%s\n' "$2" | head -n 40 | sed 's/^/#   /'
-  return 0
-}
 skip() {
   skips+=("$1")
   echo "SKIPPED: $1"

@@ -57,14 +57,6 @@ passed=0
 failed=0
 failures=()
 skips=()
-ok() { passed=$((passed + 1)); echo "ok - $1"; }
-not_ok() {
-  failed=$((failed + 1))
-  failures+=("$1")
-  echo "not ok - $1"
-  [ -n "${2:-}" ] && printf '%s\n' "$2" | head -n 40 | sed 's/^/#   /'
-  return 0
-}
 check() {  # check NAME GOT WANT
   if [ "$2" = "$3" ]; then ok "$1"; else not_ok "$1" "got: $2
 want: $3"; fi

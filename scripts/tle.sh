@@ -113,7 +113,7 @@ body() {
 # ("VERSION:COMMIT_OR_SOURCE_DIRECTORY ...") replaces the list: the edition
 # suite tests the derivation on sources of its own, and TLE_RELEASES= builds
 # without updates (where the clone lacks the release commits).
-releases=(1.3:9bf83c5)
+releases=(1.3:9bf83c5 1.4:4328dba)
 if [ -n "${TLE_RELEASES+set}" ]; then read -r -a releases <<<"$TLE_RELEASES"; fi
 # uuid6_sql_edition_version() (below) exists from 1.4 on; an installation
 # without it is of the last release before it.

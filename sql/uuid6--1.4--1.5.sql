@@ -1,0 +1,4 @@
+-- uuid6 1.4 -> 1.5. Every SQL change from 1.4 on goes here; make builds the
+-- 1.5 install script as the 1.0 script followed by the upgrade steps, so a
+-- fresh install and an update run the same statements.
+\echo Use "ALTER EXTENSION uuid6 UPDATE TO '1.5'" to load this file. \quit

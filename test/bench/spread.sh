@@ -40,9 +40,9 @@ BUCKETS=${BENCH_BUCKETS:-16}
 RESULTS=$ROOT/test/bench/results
 mkdir -p "$RESULTS"
 
-ensure_build_tools
 MAX_CLIENTS=$(printf '%s\n' "${CLIENTS[@]}" | sort -n | tail -n 1)
 if [ -z "${PGHOST:-}${PGPORT:-}" ]; then
+  ensure_build_tools
   build_and_install
   BENCH_DIR=$(cluster_dir bench-spread)
   trap 'cluster_stop "$BENCH_DIR"' EXIT

@@ -68,7 +68,7 @@ if [ -z "${PGHOST:-}${PGPORT:-}" ]; then
     echo "max_connections = $((MAX_BACKENDS * 2 + 20))"
     echo "fsync = off"
     echo "synchronous_commit = off"
-    [ "$PRELOAD" = 1 ] && echo "shared_preload_libraries = 'uuid6'"
+    if [ "$PRELOAD" = 1 ]; then echo "shared_preload_libraries = 'uuid6'"; fi
   } | as_postgres tee -a "$DIR/data/postgresql.conf" >/dev/null
   as_postgres pg_ctl -D "$DIR/data" -l "$DIR/server.log" -w start >/dev/null
   export PGHOST=$DIR PGPORT=$PORT PGUSER=postgres

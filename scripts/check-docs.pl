@@ -14,6 +14,10 @@
 #               installed C library, from pg_proc: volatility i/s/v, strict
 #               t/f, parallel s/r/u): docs/reference.md has a row for every
 #               function, marked as it is declared, and none that is gone
+#   users       the pages of docs/ but development.md speak of the user's task, not of
+#               how uuid6 is tested: no TAP file, runner or suite of the project named
+#   ranges      no example bounds a range of keys by an instant ahead of now()
+#               (`uuid_v7_floor(now() + ...)`): keys since t need only their floor
 #   messages    every message uuid6 raises — errmsg() in src/, RAISE EXCEPTION
 #               and RAISE WARNING in the install and update scripts (sql/uuid6--*.sql),
 #               the SQL edition (sql/edition/) and its installers (scripts/tle*) —
@@ -256,6 +260,33 @@ if (defined $functions_file) {
 			grep { !$want{$_} } sort keys %rows;
 	}
 	check('docs/reference.md lists every function of the extension as declared (' . scalar(keys %want) . ' functions)', @problems);
+}
+
+# --- user pages do not describe how uuid6 is tested --------------------------------
+{
+	my @problems;
+	my $testing = qr{test/t/|test/edition/run\.sh|test/traps/|test/docs/|release-test\.sh|\bdocs suite\b|\bthe test suite\b|naming its test};
+	for my $page (grep { $_ ne 'docs/development.md' } @docs) {
+		for my $l (prose_lines($page)) {
+			push @problems, "$page:$l->[0]: \"$1\": how uuid6 is tested belongs in docs/development.md"
+				if $l->[1] =~ /($testing)/;
+		}
+	}
+	check('the pages of docs/ but development.md do not describe how uuid6 is tested', @problems);
+}
+
+# --- no range of keys bounded by an instant ahead of now() ---------------------------
+{
+	my @problems;
+	for my $page (grep { -f } ('README.md', @docs)) {
+		my $n = 0;
+		for my $line (split /\n/, slurp($page)) {
+			$n++;
+			push @problems, "$page:$n: a range of keys bounded by an instant ahead of now(): keys made since t need only id >= uuid_v7_floor(t)"
+				if $line =~ /uuid_v[678]_floor\(\s*now\(\)\s*\+/;
+		}
+	}
+	check('no example bounds a range of keys by an instant ahead of now()', @problems);
 }
 
 # --- every message uuid6 raises is in docs/troubleshooting.md --------------------

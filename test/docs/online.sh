@@ -13,6 +13,9 @@
 # parent and a child row per transaction the way the application did before the move (it knows
 # nothing of the new columns), runs the rest of the section's SQL through psql with
 # ON_ERROR_STOP (DEBUG1 messages on), and stops the writer. Checks:
+#   - no statement of the recipe (outside DO blocks) builds an index without CONCURRENTLY, adds a
+#     constraint without NOT VALID, a column with a default, or a key without USING INDEX, or
+#     updates a whole table in one transaction;
 #   - the recipe ran, and the writer committed transactions while it ran, none refused;
 #   - no transaction of the writer took longer than ONLINE_MAX_MS (default 400): no step held a
 #     lock that blocks writers for longer than a catalog update (a plain CREATE INDEX, a
@@ -66,6 +69,29 @@ extract() {
 run_move() {
   local name=$1 parent=$2 child=$3 fill=$4 writes=$5 state_sql=$6 expected=$7
   local files_before files_after writer writer_status recipe_status begun ended count longest state
+  # The statements themselves, outside DO and function bodies: each takes only locks that let
+  # writers go on, or holds a stronger one for a catalog update only.
+  local unsafe
+  unsafe=$(perl -0777 -ne '
+    s/\$\$.*?\$\$/\$\$/gs;        # bodies of DO blocks and functions
+    s/--[^\n]*//g;
+    for my $st (split /;/) {
+      $st =~ s/\s+/ /g; $st =~ s/^ //;
+      next unless length $st;
+      my $why =
+          $st =~ /^CREATE (UNIQUE )?INDEX /i && $st !~ /CONCURRENTLY/i ? "an index built without CONCURRENTLY blocks writes for the build"
+        : $st =~ /^ALTER TABLE /i && $st =~ /\bADD\b.*(FOREIGN KEY|REFERENCES|\bCHECK\b)/i && $st !~ /NOT VALID/i ? "a constraint added without NOT VALID is checked under its lock"
+        : $st =~ /^ALTER TABLE /i && $st =~ /ADD (COLUMN )?\S+ [^,]*\bDEFAULT\b/i ? "a column added with a volatile default rewrites the table"
+        : $st =~ /^ALTER TABLE /i && (grep { !/USING INDEX/i } ($st =~ /ADD (?:CONSTRAINT \S+ )?(?:PRIMARY KEY|UNIQUE)([^,]*)/gi)) ? "a key added without USING INDEX builds its index under ACCESS EXCLUSIVE"
+        : $st =~ /^UPDATE /i ? "an UPDATE of the whole table in one transaction: batch it"
+        : undef;
+      print "$why: $st\n" if $why;
+    }' "$WORK/recipe.sql")
+  if [ -z "$unsafe" ]; then
+    ok "$name: every statement lets writers go on or takes its strong lock for a catalog update only"
+  else
+    not_ok "$name: every statement lets writers go on or takes its strong lock for a catalog update only" "$unsafe"
+  fi
   psql -X -q -d postgres -c "SET client_min_messages = warning" \
     -c "DROP DATABASE IF EXISTS $DB" -c "CREATE DATABASE $DB" >/dev/null || return 1
   if ! q -c 'CREATE EXTENSION uuid6' -f "$WORK/setup.sql" >/dev/null; then

@@ -14,6 +14,16 @@
 #               installed C library, from pg_proc: volatility i/s/v, strict
 #               t/f, parallel s/r/u): docs/reference.md has a row for every
 #               function, marked as it is declared, and none that is gone
+#   users       the pages of docs/ but development.md speak of the user's task, not of
+#               how uuid6 is tested: no TAP file, runner or suite of the project named
+#   ranges      no example bounds a range of keys by an instant ahead of now()
+#               (`uuid_v7_floor(now() + ...)`): keys since t need only their floor
+#   messages    every message uuid6 raises — errmsg() in src/, RAISE EXCEPTION
+#               and RAISE WARNING in the install and update scripts (sql/uuid6--*.sql),
+#               the SQL edition (sql/edition/) and its installers (scripts/tle*) —
+#               appears in docs/troubleshooting.md, a placeholder (%s, %, $name)
+#               standing for any text, so that a user who searches for the message
+#               finds its cause and fix
 #
 # Prints "ok - ..." / "not ok - ..." per check and ends with
 # "N passed, N failed"; exits non-zero on a failure.
@@ -250,6 +260,111 @@ if (defined $functions_file) {
 			grep { !$want{$_} } sort keys %rows;
 	}
 	check('docs/reference.md lists every function of the extension as declared (' . scalar(keys %want) . ' functions)', @problems);
+}
+
+# --- user pages do not describe how uuid6 is tested --------------------------------
+{
+	my @problems;
+	my $testing = qr{test/t/|test/edition/run\.sh|test/traps/|test/docs/|release-test\.sh|\bdocs suite\b|\bthe test suite\b|naming its test};
+	for my $page (grep { $_ ne 'docs/development.md' } @docs) {
+		for my $l (prose_lines($page)) {
+			push @problems, "$page:$l->[0]: \"$1\": how uuid6 is tested belongs in docs/development.md"
+				if $l->[1] =~ /($testing)/;
+		}
+	}
+	check('the pages of docs/ but development.md do not describe how uuid6 is tested', @problems);
+}
+
+# --- no range of keys bounded by an instant ahead of now() ---------------------------
+{
+	my @problems;
+	for my $page (grep { -f } ('README.md', @docs)) {
+		my $n = 0;
+		for my $line (split /\n/, slurp($page)) {
+			$n++;
+			push @problems, "$page:$n: a range of keys bounded by an instant ahead of now(): keys made since t need only id >= uuid_v7_floor(t)"
+				if $line =~ /uuid_v[678]_floor\(\s*now\(\)\s*\+/;
+		}
+	}
+	check('no example bounds a range of keys by an instant ahead of now()', @problems);
+}
+
+# --- every message uuid6 raises is in docs/troubleshooting.md --------------------
+# The messages of the sources: [file:line, text with placeholders as \0].
+sub c_literals {    # the text of C string literals, adjacent ones joined
+	my ($code) = @_;
+	my $text = '';
+	while ($code =~ /"((?:[^"\\]|\\.)*)"/g) {
+		my $part = $1;
+		$part =~ s/\\(["\\'])/$1/g;
+		$part =~ s/\\n/ /g;
+		$text .= $part;
+	}
+	$text =~ s/%%/\x01/g;
+	$text =~ s/%[-+ #0-9.*]*(?:hh|h|ll|l|z|j|t)?[a-zA-Z]/\0/g;
+	$text =~ s/\x01/%/g;
+	return $text;
+}
+sub source_messages {
+	my @messages;
+	for my $file (sort glob('src/pg/*.cpp src/pg/*.hpp src/pg/*.c')) {
+		my $code = slurp($file);
+		while ($code =~ /\b(?:GUC_check_)?errmsg\(/g) {
+			my $at = pos($code);
+			my $line = 1 + (() = substr($code, 0, $at) =~ /\n/g);
+			# The first argument: up to the first comma or closing parenthesis outside
+			# strings and nested parentheses.
+			my ($depth, $i, $in_string) = (0, $at, 0);
+			for (; $i < length $code; $i++) {
+				my $c = substr($code, $i, 1);
+				if ($in_string) { $i++ if $c eq '\\'; $in_string = 0 if $c eq '"'; next; }
+				if ($c eq '"') { $in_string = 1; next; }
+				if ($c eq '(') { $depth++; next; }
+				if ($c eq ')') { last if $depth == 0; $depth--; next; }
+				last if $c eq ',' && $depth == 0;
+			}
+			my $first = substr($code, $at, $i - $at);
+			next unless $first =~ /"/;
+			# A choice (cond ? "a" : "b") gives one message per branch.
+			my @branches = $first =~ /\?/ ? split(/(?<=")\s*:\s*(?=")|\?\s*(?=")/, $first) : ($first);
+			for my $branch (@branches) {
+				my $text = c_literals($branch);
+				push @messages, [ "$file:$line", $text ] if $text =~ /\S/ && $text ne "\0";
+			}
+		}
+	}
+	for my $file (sort(glob('sql/uuid6--*.sql'), glob('sql/edition/*.sql'), glob('scripts/tle*'))) {
+		my $code = slurp($file);
+		while ($code =~ /RAISE\s+(?:(EXCEPTION|WARNING)\s+)?'((?:[^']|'')*)'/g) {
+			my $text = $2;
+			my $line = 1 + (() = substr($code, 0, pos($code)) =~ /\n/g);
+			$text =~ s/''/'/g;
+			$text =~ s/\$\{?\w+\}?|%%?/\0/g;    # RAISE's %, and the installers' shell and Perl variables
+			push @messages, [ "$file:$line", $text ];
+		}
+	}
+	return @messages;
+}
+{
+	my $page = 'docs/troubleshooting.md';
+	my @problems;
+	my @messages = source_messages();
+	my %seen;
+	@messages = grep { !$seen{ $_->[1] }++ } @messages;
+	if (!-f $page) {
+		push @problems, "$page is missing: it must hold every message uuid6 raises";
+	} else {
+		my $doc = join "\n", map { $_->[1] } prose_lines($page);
+		$doc =~ s/\\([|*_\\])/$1/g;
+		$doc =~ s/[`*]//g;    # code spans and the italics of the parts that vary
+		for my $m (@messages) {
+			my $pattern = join '.*?', map { my $p = quotemeta $_; $p =~ s/\\ /\\s+/g; $p } split /\0/, $m->[1], -1;
+			next if $doc =~ /$pattern/;
+			(my $shown = $m->[1]) =~ s/\0/…/g;
+			push @problems, "$m->[0]: \"$shown\" is not in $page: add it (a heading or a table row) with its cause and fix";
+		}
+	}
+	check("every message uuid6 raises is in $page (" . scalar(@messages) . ' messages)', @problems);
 }
 
 print "$passed passed, $failed failed\n";

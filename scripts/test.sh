@@ -5,7 +5,8 @@
 #   uuid6 preloaded, runs pg_regress, the isolation specs, the trap test
 #   (test/traps/run.sh: no SQL body of uuid6 runs code another role planted)
 #   and the docs suite (the examples of README.md and docs/*.md, links, anchors,
-#   paragraphs, the SQL reference), runs pg_regress and the isolation specs again on a second
+#   paragraphs, the SQL reference, every message in docs/troubleshooting.md, and
+#   test/docs/online.sh: a migration recipe against a table being written to), runs pg_regress and the isolation specs again on a second
 #   scratch cluster that does not preload uuid6 (as `make installcheck` runs
 #   against a managed server), runs the TAP tests (two at a time), stops the
 #   clusters (also on failure), and ends with "N passed, N failed", after the
@@ -214,6 +215,7 @@ perl "$ROOT/scripts/check-docs.pl" --functions "$BUILD/docs-functions.txt" "$ROO
 docs_ok=$((docs_ok + $(count '^ok - ' "$BUILD/docs-checks.log")))
 docs_bad=$((docs_bad + $(count '^not ok - ' "$BUILD/docs-checks.log")))
 grep -qE '^[0-9]+ passed, [0-9]+ failed$' "$BUILD/docs-checks.log" || docs_bad=$((docs_bad + 1))
+bash "$ROOT/test/docs/online.sh" 2>&1 | tee "$BUILD/docs-online.log"; docs_ok=$((docs_ok + $(count '^ok - ' "$BUILD/docs-online.log"))); docs_bad=$((docs_bad + $(count '^not ok - ' "$BUILD/docs-online.log"))); grep -qE '^[0-9]+ passed, 0 failed$' "$BUILD/docs-online.log" || [ "$(count '^not ok - ' "$BUILD/docs-online.log")" -gt 0 ] || docs_bad=$((docs_bad + 1))
 record docs "$docs_ok" "$docs_bad"
 
 cluster_stop "$CLUSTER"

@@ -1,0 +1,235 @@
+#!/usr/bin/env bash
+# test/docs/online.sh [PAGE] — two moves of docs/migrating.md, as written, against tables that
+# another session writes to all along, the way an application keeps running while its keys move:
+#
+#   bigserial  the section "From `bigserial` keys" (up to the recipe for tables without a
+#              creation time): a uuid key added beside the bigint one, backfilled, made the
+#              primary key, the children referring to it;
+#   v4         the section "From random (v4) keys": the default switched, the old random keys
+#              re-keyed from their creation time in batches, the children following.
+#
+# For each: the section's first SQL block up to its first blank line makes the tables; this
+# script fills them (ONLINE_ROWS rows each, default 20000), starts a writer session that inserts a
+# parent and a child row per transaction the way the application did before the move (it knows
+# nothing of the new columns), runs the rest of the section's SQL through psql with
+# ON_ERROR_STOP (DEBUG1 messages on), and stops the writer. Checks:
+#   - no statement of the recipe (outside DO blocks) builds an index without CONCURRENTLY, adds a
+#     constraint without NOT VALID, a column with a default, or a key without USING INDEX, or
+#     updates a whole table in one transaction;
+#   - the recipe ran, and the writer committed transactions while it ran, none refused;
+#   - no transaction of the writer took longer than ONLINE_MAX_MS (default 400): no step held a
+#     lock that blocks writers for longer than a catalog update (a plain CREATE INDEX, a
+#     foreign key or NOT NULL checked by a scan, a table rewrite each block them for the
+#     length of a pass over the table);
+#   - (bigserial) SET NOT NULL skipped its scan, proven by a validated constraint (PostgreSQL's
+#     DEBUG1 message);
+#   - neither table was rewritten (same relfilenode);
+#   - the keys, constraints and references end as the page says, for the rows the writer added
+#     during the move too.
+# Against the server at PGHOST/PGPORT (a superuser), in database uuid6_docs_online (made again
+# for each). Prints "ok - ..." / "not ok - ..." and ends with "N passed, N failed"; exits
+# non-zero on a failure.
+set -uo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+PAGE=${1:-$ROOT/docs/migrating.md}
+ROWS=${ONLINE_ROWS:-20000}
+MAX_MS=${ONLINE_MAX_MS:-400}
+DB=uuid6_docs_online
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+passed=0
+failed=0
+ok() { passed=$((passed + 1)); echo "ok - $1"; }
+not_ok() {
+  failed=$((failed + 1))
+  echo "not ok - $1"
+  [ -n "${2:-}" ] && printf '%s\n' "$2" | head -n 30 | sed 's/^/#   /'
+  return 0
+}
+q() { psql -X -q -At -v ON_ERROR_STOP=1 -d "$DB" "$@"; }
+
+# extract HEADING_REGEX STOP_REGEX: the section's setup (first block to its first blank line) into
+# $WORK/setup.sql and the rest of its SQL, up to a line matching STOP_REGEX, into recipe.sql.
+extract() {
+  rm -f "$WORK/setup.sql" "$WORK/recipe.sql"
+  awk -v heading="$1" -v stop="$2" '
+    /^## / { in_section = ($0 ~ heading) }
+    in_section && /^```sql$/ { block++; code = 1; blank = 0; next }
+    in_section && code && /^```$/ { code = 0; next }
+    in_section && code && stop != "" && $0 ~ stop { in_section = 0; next }
+    in_section && code {
+      if (block == 1 && !blank && $0 ~ /^[[:space:]]*$/) { blank = 1; next }
+      print > ((block == 1 && !blank) ? setup : recipe)
+    }' setup="$WORK/setup.sql" recipe="$WORK/recipe.sql" "$PAGE"
+  [ -s "$WORK/setup.sql" ] && [ -s "$WORK/recipe.sql" ]
+}
+
+# run_move NAME PARENT CHILD FILL_SQL WRITER_SQL STATE_SQL EXPECTED_STATE
+run_move() {
+  local name=$1 parent=$2 child=$3 fill=$4 writes=$5 state_sql=$6 expected=$7
+  local files_before files_after writer writer_status recipe_status begun ended count longest state
+  # The statements themselves, outside DO and function bodies: each takes only locks that let
+  # writers go on, or holds a stronger one for a catalog update only.
+  local unsafe
+  unsafe=$(perl -0777 -ne '
+    s/\$\$.*?\$\$/\$\$/gs;        # bodies of DO blocks and functions
+    s/--[^\n]*//g;
+    for my $st (split /;/) {
+      $st =~ s/\s+/ /g; $st =~ s/^ //;
+      next unless length $st;
+      my $why =
+          $st =~ /^CREATE (UNIQUE )?INDEX /i && $st !~ /CONCURRENTLY/i ? "an index built without CONCURRENTLY blocks writes for the build"
+        : $st =~ /^ALTER TABLE /i && $st =~ /\bADD\b.*(FOREIGN KEY|REFERENCES|\bCHECK\b)/i && $st !~ /NOT VALID/i ? "a constraint added without NOT VALID is checked under its lock"
+        : $st =~ /^ALTER TABLE /i && $st =~ /ADD (COLUMN )?\S+ [^,]*\bDEFAULT\b/i ? "a column added with a volatile default rewrites the table"
+        : $st =~ /^ALTER TABLE /i && (grep { !/USING INDEX/i } ($st =~ /ADD (?:CONSTRAINT \S+ )?(?:PRIMARY KEY|UNIQUE)([^,]*)/gi)) ? "a key added without USING INDEX builds its index under ACCESS EXCLUSIVE"
+        : $st =~ /^UPDATE /i ? "an UPDATE of the whole table in one transaction: batch it"
+        : undef;
+      print "$why: $st\n" if $why;
+    }' "$WORK/recipe.sql")
+  if [ -z "$unsafe" ]; then
+    ok "$name: every statement lets writers go on or takes its strong lock for a catalog update only"
+  else
+    not_ok "$name: every statement lets writers go on or takes its strong lock for a catalog update only" "$unsafe"
+  fi
+  psql -X -q -d postgres -c "SET client_min_messages = warning" \
+    -c "DROP DATABASE IF EXISTS $DB" -c "CREATE DATABASE $DB" >/dev/null || return 1
+  if ! q -c 'CREATE EXTENSION uuid6' -f "$WORK/setup.sql" >/dev/null; then
+    not_ok "$name: the section's tables"
+    return 1
+  fi
+  if ! q >/dev/null <<SQL; then
+$fill
+VACUUM ANALYZE $parent, $child;
+CREATE TABLE online_writes (at timestamptz NOT NULL, took_ms float8 NOT NULL);
+CREATE TABLE online_stop (stop boolean);
+CREATE PROCEDURE online_writer() LANGUAGE plpgsql AS \$\$
+DECLARE
+  started timestamptz;
+  new_parent record;
+BEGIN
+  LOOP
+    started := clock_timestamp();
+    $writes
+    INSERT INTO online_writes VALUES (started, 1000 * extract(epoch FROM clock_timestamp() - started));
+    COMMIT;
+    EXIT WHEN EXISTS (SELECT FROM online_stop);
+    PERFORM pg_sleep(0.005);
+  END LOOP;
+END
+\$\$;
+SQL
+    not_ok "$name: filling the tables"
+    return 1
+  fi
+  files_before=$(q -c "SELECT pg_relation_filenode('$parent') || ' ' || pg_relation_filenode('$child')")
+
+  q -c 'CALL online_writer()' >"$WORK/writer.log" 2>&1 &
+  writer=$!
+  sleep 1
+  begun=$(q -c 'SELECT clock_timestamp()')
+  PGOPTIONS="${PGOPTIONS:-} -c client_min_messages=debug1" \
+    psql -X -v ON_ERROR_STOP=1 -d "$DB" -f "$WORK/recipe.sql" >"$WORK/recipe.log" 2>&1
+  recipe_status=$?
+  ended=$(q -c 'SELECT clock_timestamp()')
+  sleep 1
+  q -c 'INSERT INTO online_stop VALUES (true)'
+  wait "$writer"
+  writer_status=$?
+
+  if [ $recipe_status = 0 ]; then
+    ok "$name: the recipe ran while the writer wrote ($(q -c "SELECT round(extract(epoch FROM timestamptz '$ended' - '$begun'), 1)") s, $ROWS rows a table)"
+  else
+    not_ok "$name: the recipe ran while the writer wrote" "$(grep -v '^DEBUG' "$WORK/recipe.log" | tail -n 20)"
+  fi
+  count=$(q -c "SELECT count(*) FROM online_writes WHERE at BETWEEN '$begun' AND '$ended'")
+  if [ $writer_status = 0 ] && [ "$count" -gt 0 ]; then
+    ok "$name: the writer committed $count transactions during the recipe, none refused"
+  else
+    not_ok "$name: the writer committed transactions during the recipe, none refused" "$count transactions; $(cat "$WORK/writer.log")"
+  fi
+  longest=$(q -c "SELECT round(max(took_ms)) FROM online_writes")
+  if [ -n "$longest" ] && [ "$longest" -le "$MAX_MS" ]; then
+    ok "$name: no write waited: the longest transaction of the writer took $longest ms (at most $MAX_MS)"
+  else
+    not_ok "$name: no write waited: the longest transaction of the writer took ${longest:-?} ms (at most $MAX_MS)" \
+      "$(q -c "SELECT at, round(took_ms) FROM online_writes ORDER BY took_ms DESC LIMIT 5")"
+  fi
+  if [ "$name" = bigserial ]; then
+    # PostgreSQL says so (DEBUG1) where SET NOT NULL skips its scan of the table.
+    if grep -q 'are sufficient to prove that it does not contain nulls' "$WORK/recipe.log"; then
+      ok "$name: SET NOT NULL was proven by a validated constraint, without a scan under an exclusive lock"
+    else
+      not_ok "$name: SET NOT NULL was proven by a validated constraint, without a scan under an exclusive lock" \
+        "$(grep -n 'NOT NULL' "$WORK/recipe.sql")"
+    fi
+  fi
+  files_after=$(q -c "SELECT pg_relation_filenode('$parent') || ' ' || pg_relation_filenode('$child')")
+  if [ "$files_before" = "$files_after" ]; then
+    ok "$name: neither table was rewritten"
+  else
+    not_ok "$name: neither table was rewritten" "relfilenodes before: $files_before, after: $files_after"
+  fi
+  state=$(q -c "$state_sql" 2>&1)
+  if [ "$state" = "$expected" ]; then
+    ok "$name: $expected"
+  else
+    not_ok "$name: $expected" "$state"
+  fi
+  psql -X -q -d postgres -c "DROP DATABASE $DB" >/dev/null
+}
+
+if extract '^## From `bigserial` keys' 'CREATE TABLE plans'; then
+  run_move bigserial accounts account_notes "
+INSERT INTO accounts (created_at, name)
+SELECT timestamptz '2020-01-01 00:00+00' + n * interval '1 minute', 'account ' || n
+FROM generate_series(1, $ROWS) AS n;
+INSERT INTO account_notes (account_id, note) SELECT id, 'note' FROM accounts;
+CREATE TABLE online_old AS SELECT id FROM accounts;" "
+    INSERT INTO accounts (name) VALUES ('written during the move') RETURNING id INTO new_parent;
+    INSERT INTO account_notes (account_id, note) VALUES (new_parent.id, 'written during the move');" "
+SELECT concat_ws(', ',
+  (SELECT count(*) FILTER (WHERE uid IS NULL) FROM accounts) || ' accounts without a key',
+  (SELECT count(*) FROM accounts JOIN online_old USING (id)
+      WHERE uuid_extract_time(uid, true) IS DISTINCT FROM created_at) || ' old accounts keyed otherwise than by created_at',
+  (SELECT count(*) FROM account_notes n LEFT JOIN accounts a ON a.uid = n.account_uid
+      WHERE a.uid IS NULL OR a.id <> n.account_id) || ' notes not referring to their account by uid',
+  (SELECT string_agg(a.attname, ',') FROM pg_index i
+      JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey)
+      WHERE i.indrelid = 'accounts'::regclass AND i.indisprimary) || ' the primary key',
+  (SELECT count(*) FROM pg_constraint WHERE conrelid = 'accounts'::regclass AND contype = 'u'
+      AND conkey = ARRAY[(SELECT attnum FROM pg_attribute WHERE attrelid = 'accounts'::regclass AND attname = 'id')]) || ' unique constraint on id',
+  (SELECT count(*) FROM pg_constraint WHERE conrelid = 'account_notes'::regclass AND contype = 'f'
+      AND convalidated AND confrelid = 'accounts'::regclass
+      AND conkey = ARRAY[(SELECT attnum FROM pg_attribute WHERE attrelid = 'account_notes'::regclass AND attname = 'account_uid')]) || ' validated foreign key on account_uid')" \
+    "0 accounts without a key, 0 old accounts keyed otherwise than by created_at, 0 notes not referring to their account by uid, uid the primary key, 1 unique constraint on id, 1 validated foreign key on account_uid"
+else
+  not_ok "$PAGE has a section \"From \`bigserial\` keys\" with its tables and a recipe"
+fi
+
+if extract '^## From random \(v4\) keys' ''; then
+  run_move v4 orders order_lines "
+INSERT INTO orders (id, created_at, item)
+SELECT gen_random_uuid(), timestamptz '2020-01-01 00:00+00' + n * interval '1 minute', 'order ' || n
+FROM generate_series(1, $ROWS) AS n;
+INSERT INTO order_lines (order_id, sku) SELECT id, 'line' FROM orders;
+CREATE TABLE online_old AS SELECT id, created_at FROM orders;" "
+    INSERT INTO orders (item) VALUES ('written during the move') RETURNING id INTO new_parent;
+    INSERT INTO order_lines (order_id, sku) VALUES (new_parent.id, 'written during the move');" "
+SELECT concat_ws(', ',
+  (SELECT count(*) FROM orders WHERE uuid_extract_time(id) IS NULL) || ' orders with a random key',
+  (SELECT count(*) FROM online_old o LEFT JOIN orders n ON n.v4_id = o.id
+      WHERE n.id IS NULL OR uuid_extract_time(n.id, true) <> o.created_at) || ' old orders not re-keyed by created_at',
+  (SELECT count(*) FROM orders WHERE item = 'written during the move' AND uuid_extract_time(id, true) < created_at) || ' orders of the writer keyed before they were made',
+  (SELECT count(*) FROM order_lines l LEFT JOIN orders o ON o.id = l.order_id WHERE o.id IS NULL) || ' lines without their order',
+  (SELECT count(*) FROM orders o WHERE item LIKE 'order %' AND NOT EXISTS (SELECT FROM order_lines l WHERE l.order_id = o.id)) || ' old orders that lost their line',
+  (SELECT count(*) FROM pg_constraint WHERE conrelid = 'order_lines'::regclass AND contype = 'f'
+      AND convalidated AND confupdtype = 'c') || ' validated foreign key ON UPDATE CASCADE',
+  (SELECT count(*) FROM pg_constraint WHERE conrelid = 'order_lines'::regclass AND contype = 'f') || ' foreign key in all')" \
+    "0 orders with a random key, 0 old orders not re-keyed by created_at, 0 orders of the writer keyed before they were made, 0 lines without their order, 0 old orders that lost their line, 1 validated foreign key ON UPDATE CASCADE, 1 foreign key in all"
+else
+  not_ok "$PAGE has a section \"From random (v4) keys\" with its tables and a recipe"
+fi
+
+echo "$passed passed, $failed failed"
+[ "$failed" = 0 ]

@@ -27,6 +27,33 @@
 -- (uuid_extract_time('0190...')) resolves to the text form: it reads the text
 -- with the uuid type's input function, so every result, NULL and error
 -- (22P02 for text that is not a UUID) is the same as the uuid form's.
+--
+-- Before 1.5, pg_partman's decoder had to be made by hand, as a one-line
+-- uuid_extract_time(text) beside uuid6's functions: such a function is not
+-- the extension's, and creating uuid6's would fail with a bare "already
+-- exists". Refused here first, naming it and what to do, before anything is
+-- changed. Every name is qualified (the script runs with the extension's
+-- schema in search_path).
+DO $uuid6_decoder_guard$
+DECLARE
+    found pg_catalog.text;
+BEGIN
+    SELECT pg_catalog.format('%I.uuid_extract_time(text)', n.nspname) INTO found
+    FROM pg_catalog.pg_extension e
+    JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) e.extnamespace
+    JOIN pg_catalog.pg_proc p ON p.pronamespace OPERATOR(pg_catalog.=) e.extnamespace
+    WHERE e.extname OPERATOR(pg_catalog.=) 'uuid6'::pg_catalog.name
+      AND p.proname OPERATOR(pg_catalog.=) 'uuid_extract_time'::pg_catalog.name
+      AND p.proargtypes OPERATOR(pg_catalog.=) '25'::pg_catalog.oidvector;
+    IF found IS NOT NULL THEN
+        RAISE EXCEPTION 'uuid6: % exists already, and uuid6 1.5 brings its own', found
+            USING ERRCODE = 'duplicate_function',
+                  DETAIL = 'It is not part of the extension: made by hand, as pg_partman''s time decoder for instance.',
+                  HINT = pg_catalog.format('Drop it (DROP FUNCTION %s) and run the command again; pg_partman then finds uuid6''s function under the same name.', found);
+    END IF;
+END
+$uuid6_decoder_guard$;
+
 CREATE FUNCTION uuid_extract_time(text) RETURNS timestamptz
     AS 'MODULE_PATHNAME', 'uuid_extract_time_text' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION uuid_extract_time(text) IS

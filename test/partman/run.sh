@@ -15,6 +15,9 @@
 #   uuid_v7_floor(now() - interval '1 hour'), and a prepared statement with a bind parameter in a
 #   generic plan, read exactly the partitions that can hold keys in range (EXPLAIN (ANALYZE));
 #   pg_partman's own uuid7_time_encoder reads every partition (its known cost).
+#   The update from 1.4 over a uuid_extract_time(text) made by hand (before 1.5 pg_partman's
+#   decoder had to be): refused with 42723 naming it, then through once it is dropped (this part
+#   runs without pg_partman too).
 #   docs/partitioning.md: its ```psql blocks (the pg_partman examples, which the docs suite shows
 #   but cannot run) run in order, in a database where uuid6 is in public.
 #
@@ -62,21 +65,6 @@ if [ ! -x "$PG_CONFIG" ]; then
   skip "PostgreSQL $MAJOR: no server at $PG_CONFIG, so pg_partman's life cycle did not run"
   exit 0
 fi
-control=$("$PG_CONFIG" --sharedir)/extension/pg_partman.control
-partman_version=$(sed -n "s/^default_version *= *'\(.*\)'/\1/p" "$control" 2>/dev/null)
-how="../shared/tools/pgext $MAJOR partman unpacks Debian's pg_partman into pgmatrix's server; for a system PostgreSQL, apt-get install postgresql-$MAJOR-partman (5.2 or later: apt.postgresql.org)"
-if [ -z "$partman_version" ]; then
-  skip "PostgreSQL $MAJOR: pg_partman is not installed ($control), so its life cycle with uuid6 keys did not run. To run it: $how"
-  exit 0
-fi
-case "$partman_version" in
-  [0-4].*|5.[01].*)
-    skip "PostgreSQL $MAJOR: pg_partman $partman_version partitions no uuid column (5.2 and later do), so its life cycle with uuid6 keys did not run; docs/partitioning.md gives native partitions made ahead instead. To run it: $how"
-    exit 0 ;;
-esac
-# 5.2 to 5.4 refuse partition_data_time and fail show_partition_info for uuid sets; 5.5 does both.
-case "$partman_version" in 5.[2-4].*) partman_old=yes ;; *) partman_old=no ;; esac
-echo "pg_partman $partman_version on $("$PG_CONFIG" --version)"
 
 make -C "$ROOT" -s tle >/dev/null || { not_ok "make tle"; exit 1; }
 chmod -R a+rX "$ROOT/build/tle" "$DOC"
@@ -101,6 +89,40 @@ new_db() {
     q "$db" -v schema="$schema" -f "$ROOT/build/tle/uuid6.sql" >/dev/null
   fi
 }
+
+# --- an update over a decoder made by hand ------------------------------------------------------
+# Before 1.5, pg_partman's decoder had to be made by hand as uuid_extract_time(text); the update
+# to 1.5 names it and refuses (42723) until it is dropped, then goes through.
+update_guard() {
+  local db=partman_update L="c edition, update from 1.4" out
+  q postgres -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db" >/dev/null
+  out=$(q "$db" -c "CREATE EXTENSION uuid6 VERSION '1.4'" \
+               -c "CREATE FUNCTION public.uuid_extract_time(text) RETURNS timestamptz LANGUAGE sql IMMUTABLE
+                   RETURN public.uuid_extract_time(\$1::uuid)" >/dev/null
+        q "$db" -v VERBOSITY=verbose -c "ALTER EXTENSION uuid6 UPDATE")
+  check "$L: a uuid_extract_time(text) made by hand is named, with what to do (42723)" \
+    "$(grep -c '42723: uuid6: public.uuid_extract_time(text) exists already' <<<"$out") $(grep -c 'HINT:  Drop it (DROP FUNCTION public.uuid_extract_time(text))' <<<"$out")" "1 1"
+  out=$(q "$db" -c "DROP FUNCTION public.uuid_extract_time(text)" -c "ALTER EXTENSION uuid6 UPDATE" \
+               -c "SELECT extversion || ' ' || uuid_extract_time('017f22e2-79b0-7cc3-98c4-dc0c0c07398f'::text)
+                   FROM pg_extension WHERE extname = 'uuid6'")
+  check "$L: once it is dropped, the update goes through and uuid6's own answers" "$out" "$(sed -n "s/^default_version = '\(.*\)'/\1/p" "$ROOT/uuid6.control") 2022-02-22 19:22:22+00"
+}
+update_guard
+control=$("$PG_CONFIG" --sharedir)/extension/pg_partman.control
+partman_version=$(sed -n "s/^default_version *= *'\(.*\)'/\1/p" "$control" 2>/dev/null)
+how="../shared/tools/pgext $MAJOR partman unpacks Debian's pg_partman into pgmatrix's server; for a system PostgreSQL, apt-get install postgresql-$MAJOR-partman (5.2 or later: apt.postgresql.org)"
+if [ -z "$partman_version" ]; then
+  skip "PostgreSQL $MAJOR: pg_partman is not installed ($control), so its life cycle with uuid6 keys did not run. To run it: $how"
+  exit 0
+fi
+case "$partman_version" in
+  [0-4].*|5.[01].*)
+    skip "PostgreSQL $MAJOR: pg_partman $partman_version partitions no uuid column (5.2 and later do), so its life cycle with uuid6 keys did not run; docs/partitioning.md gives native partitions made ahead instead. To run it: $how"
+    exit 0 ;;
+esac
+# 5.2 to 5.4 refuse partition_data_time and fail show_partition_info for uuid sets; 5.5 does both.
+case "$partman_version" in 5.[2-4].*) partman_old=yes ;; *) partman_old=no ;; esac
+echo "pg_partman $partman_version on $("$PG_CONFIG" --version)"
 
 # --- the life cycle --------------------------------------------------------------------------
 # lifecycle EDITION VERSION: uuid6 in schema uuid6 (not on any search_path), a daily set on

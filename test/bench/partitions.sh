@@ -24,8 +24,9 @@ mkdir -p "$RESULTS"
 ensure_build_tools
 if [ "${BENCH_PARTITIONS_NO_INSTALL:-}" != 1 ]; then build_and_install; fi
 control=$("$PG_CONFIG" --sharedir)/extension/pg_partman.control
-if [ ! -f "$control" ]; then
-  echo "bench-partitions: pg_partman is not installed for $("$PG_CONFIG" --version) ($control)." >&2
+partman_version=$(sed -n "s/^default_version *= *'\(.*\)'/\1/p" "$control" 2>/dev/null || true)
+if [ -z "$partman_version" ] || [[ "$partman_version" =~ ^([0-4]\.|5\.[01]\.) ]]; then
+  echo "bench-partitions: pg_partman 5.2 or later is not installed for $("$PG_CONFIG" --version) ($control: ${partman_version:-none})." >&2
   echo "  pgmatrix's servers: bash ../shared/tools/pgext MAJOR partman; others: apt-get install postgresql-MAJOR-partman (5.2 or later)" >&2
   exit 2
 fi

@@ -107,6 +107,13 @@ bench-edition:
 
 .PHONY: bench-edition
 
+# A one-hour query on 30 daily partitions (pg_partman) bounded through uuid_v7_floor and through
+# pg_partman's uuid7_time_encoder, on the same data: test/bench/partitions.sh.
+bench-partitions:
+	PG_CONFIG="$(filter-out pg_config,$(PG_CONFIG))" bash test/bench/partitions.sh
+
+.PHONY: bench-partitions
+
 # --- The soak test alone, long: scripts/soak.sh -------------------------------
 
 SOAK_S ?= 600

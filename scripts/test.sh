@@ -349,6 +349,13 @@ log "the SQL edition (test/edition/run.sh $pg_major)"
 C_PG_CONFIG=$PG_CONFIG bash "$ROOT/test/edition/run.sh" "$pg_major" 2>&1 | tee "$BUILD/edition.log"
 record_runner edition "${PIPESTATUS[0]}" "$BUILD/edition.log"
 
+# pg_partman's life cycle on tables keyed by uuid6 keys, both editions (test/partman/run.sh): where
+# pg_partman 5.2 or later is installed for this server (.ci/run unpacks Debian's into 17 and 18);
+# SKIPPED otherwise, and a failure under CI=true on 17 and 18.
+log "pg_partman with uuid6 keys (test/partman/run.sh $pg_major)"
+PG_CONFIG=$PG_CONFIG bash "$ROOT/test/partman/run.sh" "$pg_major" 2>&1 | tee "$BUILD/partman.log"
+record_runner partman "${PIPESTATUS[0]}" "$BUILD/partman.log"
+
 # The client programs (test/clients/run.sh): psycopg 3, psycopg2, SQLAlchemy, Django, node-postgres,
 # Knex, ActiveRecord and JDBC against both editions on a scratch cluster of this server, and the
 # code blocks of docs/clients.md checked against them. Once per run of the whole suite (CI: the

@@ -475,3 +475,39 @@ END
 $$;
 COMMENT ON FUNCTION uuid_v6_floor(timestamptz) IS
     'The smallest UUIDv6 of the given instant (100-ns precision): id >= uuid_v6_floor(a) AND id < uuid_v6_floor(b) selects keys made in [a, b)';
+
+-- The floor of uuid6's own v8 layout: the tick of the instant rounded up, as
+-- a backfilled v8's (uuid6_sql_v8_hi), with the low word zero but for the
+-- variant, so that it reads back as the instant.
+CREATE FUNCTION uuid6_sql_v8_floor(us bigint) RETURNS uuid
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    RETURN @extschema@.uuid6_sql_uuid(@extschema@.uuid6_sql_v8_hi(us), -9223372036854775808);
+COMMENT ON FUNCTION uuid6_sql_v8_floor(bigint) IS
+    'uuid6 internal: the smallest v8 of uuid6''s layout of an instant in Unix microseconds (SQL-standard body, inlined)';
+
+CREATE FUNCTION uuid_v8_floor(timestamptz) RETURNS uuid
+    LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+-- Qualified calls with exact argument types only (see the top of the file).
+DECLARE
+  us bigint := @extschema@.uuid6_sql_v8_us($1);
+BEGIN
+  RETURN @extschema@.uuid6_sql_v8_floor(us);
+END
+$$;
+COMMENT ON FUNCTION uuid_v8_floor(timestamptz) IS
+    'The smallest UUIDv8 of uuid6''s layout for the given instant (to the microsecond): id >= uuid_v8_floor(a) AND id < uuid_v8_floor(b) selects the v8 keys uuid6 made in [a, b) (spread keys are not in that order)';
+
+-- pg_partman's time decoder: it calls the decoder with a partition's bound
+-- as text. The text is cast to uuid (the type's own input function: the
+-- same 22P02 for text that is not a UUID), then read as uuid_extract_time(uuid)
+-- reads it. An untyped literal, uuid_extract_time('0190...'), resolves to
+-- this form and means the same.
+CREATE FUNCTION uuid_extract_time(text) RETURNS timestamptz
+    LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+-- One qualified call with an argument of exactly its type (see the top of the file).
+BEGIN
+  RETURN @extschema@.uuid6_sql_extract_time(CAST($1 AS pg_catalog.uuid), false);
+END
+$$;
+COMMENT ON FUNCTION uuid_extract_time(text) IS
+    'uuid_extract_time(uuid) of a UUID given as text (pg_partman''s time decoder calls it so); 22P02 for text that is not a UUID';

@@ -292,6 +292,15 @@ Status V6Floor(int64_t unix_us, Uuid& out) noexcept {
   return status;
 }
 
+// The smallest v8 of uuid6's layout that reads back as the instant or later:
+// its tick rounded up, as a backfilled v8's, with sequence and node zero.
+Status V8Floor(int64_t unix_us, Uuid& out) noexcept {
+  uint64_t ts60 = 0;
+  const Status status = V8TicksFromUnixMicros(unix_us, ts60);
+  if (status == Status::kOk) out = PackV8(ts60, 0, 0);
+  return status;
+}
+
 Fields Inspect(const Uuid& id) noexcept {
   Fields fields{};
   fields.version = VersionOf(id);

@@ -138,6 +138,7 @@ bool ExtractUnixMicros(const Uuid& id, bool sub_ms, int64_t& unix_us) noexcept;
 // rounded down to that version's precision.
 Status V7Floor(int64_t unix_us, Uuid& out) noexcept;
 Status V6Floor(int64_t unix_us, Uuid& out) noexcept;
+Status V8Floor(int64_t unix_us, Uuid& out) noexcept;
 
 // Every field uuid_inspect shows; -1 / false where the layout has none.
 struct Fields {

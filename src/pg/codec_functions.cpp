@@ -15,10 +15,9 @@ using uuid6::Uuid;
 
 namespace {
 
-Datum ExtractTime(FunctionCallInfo fcinfo, bool sub_ms) {
+Datum ExtractTime(FunctionCallInfo fcinfo, Datum id, bool sub_ms) {
   int64 unix_us = 0;
-  if (!uuid6::ExtractUnixMicros(uuid6::pg::UuidFromDatum(PG_GETARG_DATUM(0)), sub_ms, unix_us))
-    PG_RETURN_NULL();
+  if (!uuid6::ExtractUnixMicros(uuid6::pg::UuidFromDatum(id), sub_ms, unix_us)) PG_RETURN_NULL();
   return uuid6::pg::TimestampDatumFromUnixMicros(unix_us);
 }
 
@@ -53,10 +52,22 @@ Datum Floor(FunctionCallInfo fcinfo, const char* layout, const char* range,
 }  // namespace
 
 // uuid_extract_time(uuid): creation time of a v1, v6, v7 or (our) v8.
-UUID6_SQL_FUNCTION(uuid_extract_time) { return ExtractTime(fcinfo, false); }
+UUID6_SQL_FUNCTION(uuid_extract_time) { return ExtractTime(fcinfo, PG_GETARG_DATUM(0), false); }
 
 // uuid_extract_time(uuid, sub_ms boolean): v7 read to the microsecond.
-UUID6_SQL_FUNCTION(uuid_extract_time_sub_ms) { return ExtractTime(fcinfo, PG_GETARG_BOOL(1)); }
+UUID6_SQL_FUNCTION(uuid_extract_time_sub_ms) {
+  return ExtractTime(fcinfo, PG_GETARG_DATUM(0), PG_GETARG_BOOL(1));
+}
+
+// uuid_extract_time(text): the same reading of a UUID given as text, as
+// pg_partman passes a partition's bound to its time decoder. The text is read
+// by the uuid type's own input function, so that whatever a cast to uuid
+// accepts reads the same and whatever it refuses fails with its error (22P02).
+UUID6_SQL_FUNCTION(uuid_extract_time_text) {
+  const Datum id =
+      DirectFunctionCall1(uuid_in, CStringGetDatum(text_to_cstring(PG_GETARG_TEXT_PP(0))));
+  return ExtractTime(fcinfo, id, false);
+}
 
 // uuid_extract_time_draft(uuid): a draft-layout v7 read precision-blind.
 UUID6_SQL_FUNCTION(uuid_extract_time_draft) {
@@ -87,6 +98,10 @@ UUID6_SQL_FUNCTION(uuid_v7_floor) {
 
 UUID6_SQL_FUNCTION(uuid_v6_floor) {
   return Floor(fcinfo, "version 6", uuid6::pg::kV6Range, uuid6::V6Floor);
+}
+
+UUID6_SQL_FUNCTION(uuid_v8_floor) {
+  return Floor(fcinfo, "version 8", uuid6::pg::kV8Range, uuid6::V8Floor);
 }
 
 // uuid_generate_v8(custom bytea): RFC 9562 §5.8 with caller-supplied bits.

@@ -37,7 +37,7 @@ SELECT p.proname || '(' || pg_get_function_arguments(p.oid) || ') -> ' || pg_get
 FROM pg_proc p
 WHERE p.pronamespace = current_schema()::regnamespace
   AND p.proname IN ('uuid_generate_v6', 'uuid_generate_v7', 'uuid_generate_v8', 'uuid_extract_time',
-                    'uuid_v1_to_v6', 'uuid_v6_to_v1', 'uuid_v7_floor', 'uuid_v6_floor',
+                    'uuid_v1_to_v6', 'uuid_v6_to_v1', 'uuid_v7_floor', 'uuid_v6_floor', 'uuid_v8_floor',
                     'uuid_extract_node', 'uuid_inspect', 'uuid_generate_v7_draft',
                     'uuid_extract_time_draft', 'uuid_v7_to_timestamptz', 'uuid_v7_to_timestamp',
                     'uuid_timestamptz_to_v7', 'uuid_timestamp_to_v7', 'uuid_to_ulid', 'uuid_from_ulid',
@@ -98,6 +98,8 @@ SELECT i, u,
        pg_temp.try(format('uuid_extract_time(%L::uuid)', u)),
        pg_temp.try(format('uuid_extract_time(%L::uuid, true)', u)),
        pg_temp.try(format('uuid_extract_time(%L::uuid, false)', u)),
+       pg_temp.try(format('uuid_extract_time(%L::text)', u)),
+       pg_temp.try(format('uuid_extract_time(%L)', upper(u::text))),
        pg_temp.try(format('uuid_inspect(%L::uuid)', u)),
        pg_temp.try(format('uuid_v1_to_v6(%L::uuid)', u)),
        pg_temp.try(format('uuid_v6_to_v1(%L::uuid)', u)),
@@ -136,6 +138,8 @@ FROM (SELECT timestamptz '1500-01-01 00:00:00+00' + n * interval '1234 days 5 ho
 SELECT i, t,
        pg_temp.try(format('uuid_v7_floor(%L::timestamptz)', t)),
        pg_temp.try(format('uuid_v6_floor(%L::timestamptz)', t)),
+       pg_temp.try(format('uuid_v8_floor(%L::timestamptz)', t)),
+       pg_temp.try(format('uuid_extract_time(uuid_v8_floor(%L::timestamptz)) = %L::timestamptz', t, t)),
        pg_temp.try(format('uuid_timestamptz_to_v7(%L::timestamptz, true)', t)),
        pg_temp.try(format('uuid_timestamp_to_v7(%L::timestamptz::timestamp, true)', t)),
        pg_temp.try(format('uuid_extract_time(uuid_generate_v6(%L::timestamptz))', t)),
@@ -145,6 +149,16 @@ SELECT i, t,
        pg_temp.try(format('left(uuid_generate_v7(%L::timestamptz)::text, 15) = left(uuid_v7_floor(%L::timestamptz)::text, 15)', t, t)),
        pg_temp.try(format('(SELECT string_agg(x::text, %L) FROM (SELECT (uuid_inspect(g)).version AS x FROM (VALUES (uuid_generate_v6(%L::timestamptz)), (uuid_generate_v7(%L::timestamptz)), (uuid_generate_v8(%L::timestamptz))) AS v(g)) s)', ',', t, t, t))
 FROM instants ORDER BY i;
+
+-- uuid_extract_time of text (pg_partman's time decoder): spellings the uuid type reads and
+-- text it refuses, as a typed text and as an untyped literal.
+SELECT s, pg_temp.try(format('uuid_extract_time(%L::text)', s)), pg_temp.try(format('uuid_extract_time(%L)', s))
+FROM unnest(ARRAY['017f22e2-79b0-7cc3-98c4-dc0c0c07398f', '{017f22e2-79b0-7cc3-98c4-dc0c0c07398f}',
+                  '017F22E279B07CC398C4DC0C0C07398F', '017f22e2-79b0-7cc3-98c4-dc0c0c07398', '',
+                  ' 017f22e2-79b0-7cc3-98c4-dc0c0c07398f', '017f22e2-79b0-7cc3-98c4-dc0c0c07398f0',
+                  '1ec9414c-232a-6b00-b3c8-9f6bdeced846', 'not a uuid', '017f22e2-79b0-7cc3-98c4-dc0c0c07398g']) AS s
+ORDER BY s COLLATE "C";
+SELECT pg_temp.try('uuid_extract_time(NULL)'), pg_temp.try('uuid_extract_time(NULL::text)');
 
 -- uuid_generate_v8(bytea) for every length from 0 to 20 bytes.
 SELECT n, pg_temp.try(format('uuid_generate_v8(%L::bytea)', substr(decode(md5('b') || md5('c'), 'hex'), 1, n)))

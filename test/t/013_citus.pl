@@ -345,6 +345,39 @@ for my $name (sort keys %filter)
 	is("$tasks $pushed", '4 4', "$name: the filter is pushed down to each of the 4 shards");
 }
 
+# --- a distributed table partitioned by creation time ------------------------
+# Daily partitions by key range (uuid_v7_floor bounds, as pg_partman or
+# docs/partitioning.md make them), the table distributed by its key; a
+# partition added after distribution, as partitions made ahead are, is
+# distributed with it. Keys made now and backfilled a day back land in their
+# day's partition; a bound through uuid_v7_floor selects the same rows as on
+# a local copy.
+$coordinator->safe_psql('postgres', q{
+	CREATE TABLE by_day (id uuid NOT NULL DEFAULT uuid_generate_v7(), n int, PRIMARY KEY (id))
+		PARTITION BY RANGE (id);
+	CREATE TABLE by_day_today PARTITION OF by_day
+		FOR VALUES FROM (uuid_v7_floor(date_trunc('day', now(), 'UTC')))
+		TO (uuid_v7_floor(date_trunc('day', now(), 'UTC') + interval '1 day'));
+	SELECT create_distributed_table('by_day', 'id');
+	CREATE TABLE by_day_yesterday PARTITION OF by_day
+		FOR VALUES FROM (uuid_v7_floor(date_trunc('day', now(), 'UTC') - interval '1 day'))
+		TO (uuid_v7_floor(date_trunc('day', now(), 'UTC')));
+	INSERT INTO by_day (n) SELECT i FROM generate_series(1, 100) i;
+	INSERT INTO by_day (id, n)
+	SELECT uuid_generate_v7(date_trunc('day', now(), 'UTC') - interval '12 hours' + i * interval '1 second'), i
+	FROM generate_series(1, 50) i;
+	CREATE TABLE local_by_day AS SELECT * FROM by_day;});
+my $by_day = $coordinator->safe_psql('postgres', q{
+	SELECT format('distributed partitions %s; today %s, yesterday %s; last hour %s, local %s',
+	              (SELECT count(*) FROM pg_dist_partition
+	               WHERE logicalrelid IN ('by_day_today'::regclass, 'by_day_yesterday'::regclass)),
+	              (SELECT count(*) FROM by_day_today), (SELECT count(*) FROM by_day_yesterday),
+	              (SELECT count(*) FROM by_day WHERE id >= uuid_v7_floor(now() - interval '1 hour')),
+	              (SELECT count(*) FROM local_by_day WHERE id >= uuid_v7_floor(now() - interval '1 hour')))});
+note("partitioned by creation time: $by_day");
+is($by_day, 'distributed partitions 2; today 100, yesterday 50; last hour 100, local 100',
+	'a distributed table partitioned by v7 key ranges: both partitions distributed, each key in its day');
+
 # --- uuid6_status() on every node ---------------------------------------------
 for my $node (@nodes)
 {

@@ -251,6 +251,33 @@ TEST(Order, FloorsBoundTheirMillisecond) {
   EXPECT_FALSE(Parse(kV6) < floor_a);
 }
 
+// A v8 floor is the smallest v8 of uuid6's layout that reads back as its
+// instant: every v8 made at that microsecond or later is at or above it, and
+// the floor of the next microsecond is above every v8 of this one.
+TEST(Order, V8FloorBoundsItsMicrosecond) {
+  for (const int64_t us : {int64_t{0}, int64_t{1}, int64_t{7}, kVectorUnixMicros, kVectorUnixMicros + 1}) {
+    Uuid floor_a{0, 0}, floor_b{0, 0};
+    ASSERT_EQ(V8Floor(us, floor_a), Status::kOk);
+    ASSERT_EQ(V8Floor(us + 1, floor_b), Status::kOk);
+    int64_t read = 0;
+    ASSERT_TRUE(ExtractUnixMicros(floor_a, false, read));
+    EXPECT_EQ(read, us);
+    EXPECT_EQ(floor_a.lo, uint64_t{1} << 63);
+    uint64_t ts60 = 0;
+    ASSERT_EQ(V8TicksFromUnixMicros(us, ts60), Status::kOk);
+    const Uuid made = PackV8(ts60, 0xFF, (uint64_t{1} << 54) - 1);
+    EXPECT_FALSE(made < floor_a);
+    EXPECT_LT(made, floor_b);
+    // The tick below the floor reads as the microsecond before.
+    if (ts60 > 0) {
+      ASSERT_TRUE(ExtractUnixMicros(PackV8(ts60 - 1, 0xFF, (uint64_t{1} << 54) - 1), false, read));
+      EXPECT_EQ(read, us - 1);
+    }
+  }
+  Uuid out{0, 0};
+  EXPECT_EQ(V8Floor(-1, out), Status::kOutOfRange);
+}
+
 TEST(Ranges, EveryLayoutEdge) {
   uint64_t ts60 = 0, ms = 0;
   uint32_t fraction = 0;

@@ -206,7 +206,7 @@ $$;
 -- objects (argument types, defaults).
 DO $uuid6_bound_by_catalog$
 DECLARE
-    found pg_catalog.text;
+    outside_list pg_catalog.text;
     first_found pg_catalog.text;
     how_many pg_catalog.int8;
 BEGIN
@@ -221,34 +221,34 @@ BEGIN
            AND d.deptype OPERATOR(pg_catalog.=) 'e'::pg_catalog."char"),
     used AS (
         SELECT d.classid, d.objid, d.refclassid, d.refobjid,
-               CASE d.refclassid
-                 WHEN 'pg_catalog.pg_proc'::pg_catalog.regclass::pg_catalog.oid THEN
+               CASE
+                 WHEN d.refclassid OPERATOR(pg_catalog.=) 'pg_catalog.pg_proc'::pg_catalog.regclass::pg_catalog.oid THEN
                    (SELECT p.pronamespace FROM pg_catalog.pg_proc p WHERE p.oid OPERATOR(pg_catalog.=) d.refobjid)
-                 WHEN 'pg_catalog.pg_operator'::pg_catalog.regclass::pg_catalog.oid THEN
+                 WHEN d.refclassid OPERATOR(pg_catalog.=) 'pg_catalog.pg_operator'::pg_catalog.regclass::pg_catalog.oid THEN
                    (SELECT o.oprnamespace FROM pg_catalog.pg_operator o WHERE o.oid OPERATOR(pg_catalog.=) d.refobjid)
-                 WHEN 'pg_catalog.pg_type'::pg_catalog.regclass::pg_catalog.oid THEN
+                 WHEN d.refclassid OPERATOR(pg_catalog.=) 'pg_catalog.pg_type'::pg_catalog.regclass::pg_catalog.oid THEN
                    (SELECT t.typnamespace FROM pg_catalog.pg_type t WHERE t.oid OPERATOR(pg_catalog.=) d.refobjid)
-                 WHEN 'pg_catalog.pg_collation'::pg_catalog.regclass::pg_catalog.oid THEN
+                 WHEN d.refclassid OPERATOR(pg_catalog.=) 'pg_catalog.pg_collation'::pg_catalog.regclass::pg_catalog.oid THEN
                    (SELECT c.collnamespace FROM pg_catalog.pg_collation c WHERE c.oid OPERATOR(pg_catalog.=) d.refobjid)
-                 WHEN 'pg_catalog.pg_class'::pg_catalog.regclass::pg_catalog.oid THEN
+                 WHEN d.refclassid OPERATOR(pg_catalog.=) 'pg_catalog.pg_class'::pg_catalog.regclass::pg_catalog.oid THEN
                    (SELECT r.relnamespace FROM pg_catalog.pg_class r WHERE r.oid OPERATOR(pg_catalog.=) d.refobjid)
                  -- A cast has no schema: only those made at initdb are pg_catalog's.
-                 WHEN 'pg_catalog.pg_cast'::pg_catalog.regclass::pg_catalog.oid THEN
+                 WHEN d.refclassid OPERATOR(pg_catalog.=) 'pg_catalog.pg_cast'::pg_catalog.regclass::pg_catalog.oid THEN
                    CASE WHEN d.refobjid OPERATOR(pg_catalog.<) 16384::pg_catalog.oid
                         THEN 'pg_catalog'::pg_catalog.regnamespace::pg_catalog.oid END
                END AS namespace_id,
-               CASE d.refclassid
-                 WHEN 'pg_catalog.pg_proc'::pg_catalog.regclass::pg_catalog.oid THEN
+               CASE
+                 WHEN d.refclassid OPERATOR(pg_catalog.=) 'pg_catalog.pg_proc'::pg_catalog.regclass::pg_catalog.oid THEN
                    (SELECT p.proowner FROM pg_catalog.pg_proc p WHERE p.oid OPERATOR(pg_catalog.=) d.refobjid)
-                 WHEN 'pg_catalog.pg_operator'::pg_catalog.regclass::pg_catalog.oid THEN
+                 WHEN d.refclassid OPERATOR(pg_catalog.=) 'pg_catalog.pg_operator'::pg_catalog.regclass::pg_catalog.oid THEN
                    (SELECT o.oprowner FROM pg_catalog.pg_operator o WHERE o.oid OPERATOR(pg_catalog.=) d.refobjid)
-                 WHEN 'pg_catalog.pg_type'::pg_catalog.regclass::pg_catalog.oid THEN
+                 WHEN d.refclassid OPERATOR(pg_catalog.=) 'pg_catalog.pg_type'::pg_catalog.regclass::pg_catalog.oid THEN
                    (SELECT t.typowner FROM pg_catalog.pg_type t WHERE t.oid OPERATOR(pg_catalog.=) d.refobjid)
-                 WHEN 'pg_catalog.pg_collation'::pg_catalog.regclass::pg_catalog.oid THEN
+                 WHEN d.refclassid OPERATOR(pg_catalog.=) 'pg_catalog.pg_collation'::pg_catalog.regclass::pg_catalog.oid THEN
                    (SELECT c.collowner FROM pg_catalog.pg_collation c WHERE c.oid OPERATOR(pg_catalog.=) d.refobjid)
-                 WHEN 'pg_catalog.pg_class'::pg_catalog.regclass::pg_catalog.oid THEN
+                 WHEN d.refclassid OPERATOR(pg_catalog.=) 'pg_catalog.pg_class'::pg_catalog.regclass::pg_catalog.oid THEN
                    (SELECT r.relowner FROM pg_catalog.pg_class r WHERE r.oid OPERATOR(pg_catalog.=) d.refobjid)
-                 WHEN 'pg_catalog.pg_cast'::pg_catalog.regclass::pg_catalog.oid THEN
+                 WHEN d.refclassid OPERATOR(pg_catalog.=) 'pg_catalog.pg_cast'::pg_catalog.regclass::pg_catalog.oid THEN
                    (SELECT COALESCE(p.proowner, t.typowner)
                       FROM pg_catalog.pg_cast ca
                       JOIN pg_catalog.pg_type t ON t.oid OPERATOR(pg_catalog.=) ca.castsource
@@ -278,13 +278,13 @@ BEGIN
          WHERE u.namespace_id IS NULL
             OR u.namespace_id OPERATOR(pg_catalog.<>) 'pg_catalog'::pg_catalog.regnamespace::pg_catalog.oid)
     SELECT pg_catalog.string_agg(o.what, '; ' ORDER BY o.what), pg_catalog.min(o.what), pg_catalog.count(*)
-      INTO found, first_found, how_many
+      INTO outside_list, first_found, how_many
       FROM outside o;
     IF how_many OPERATOR(pg_catalog.>) 0 THEN
         RAISE EXCEPTION 'uuid6: %, which is neither pg_catalog''s nor uuid6''s', first_found
             USING ERRCODE = 'insufficient_privilege',
                   DETAIL = pg_catalog.format('uuid6''s functions may use only pg_catalog''s objects and their own, or they would run code that another role can change; found %s: %s.',
-                                             how_many, found),
+                                             how_many, outside_list),
                   HINT = 'That object was most likely created in uuid6''s schema by another role before uuid6 was installed or updated there. Drop it (its owner or a superuser can), or install uuid6 into a schema where only the installing role can create objects, then run CREATE EXTENSION or ALTER EXTENSION uuid6 UPDATE again.';
     END IF;
 END

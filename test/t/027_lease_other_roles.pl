@@ -84,10 +84,15 @@ for my $preload (1, 0)
 	# The functions that take a stronger lock by OID before they check it,
 	# called over and over by mallory, while new sessions make keys.
 	my $spam = $node->background_psql('own', on_error_stop => 0, @as_mallory);
-	my $spam_sql = join '', map {
-		"DO \$\$BEGIN FOR i IN 1..2000 LOOP BEGIN PERFORM brin_summarize_range($_, 0); "
-		  . "EXCEPTION WHEN OTHERS THEN NULL; END; END LOOP; END\$\$;\n" } values %oid;
-	$spam->query_until(qr/started/, "\\echo started\n$spam_sql");
+	my $oids = join ', ', values %oid;
+	$spam->query_until(qr/started/, "\\echo started\n" . qq{DO \$\$DECLARE s oid;
+		BEGIN WHILE clock_timestamp() < now() + interval '120 s' LOOP
+			FOREACH s IN ARRAY ARRAY[$oids]::oid[] LOOP
+				BEGIN PERFORM brin_summarize_range(s::regclass, 0); EXCEPTION WHEN OTHERS THEN NULL; END;
+			END LOOP; END LOOP; END\$\$;\n});
+	$node->poll_query_until('own', q{SELECT count(*) > 0 FROM pg_stat_activity
+		WHERE usename = 'mallory' AND state = 'active' AND query LIKE 'DO%'})
+	  or die 'the calls by OID do not run';
 	my ($failed, $slowest) = (0, 0);
 	for my $i (1 .. 20)
 	{
@@ -103,6 +108,11 @@ for my $preload (1, 0)
 	is($node->safe_psql('own', q{SELECT count(*) FROM pg_locks l
 		WHERE NOT l.granted AND l.relation IN (} . join(', ', values %oid) . ')'), '0',
 		"$mode, own schema: nothing waits for a lock on the lease sequences");
+	is($node->safe_psql('own', q{SELECT count(*) FROM pg_stat_activity
+		WHERE usename = 'mallory' AND state = 'active' AND query LIKE 'DO%'}), '1',
+		"$mode, own schema: mallory's calls by OID ran all along");
+	$node->safe_psql('own', q{SELECT pg_cancel_backend(pid) FROM pg_stat_activity
+		WHERE usename = 'mallory' AND state = 'active' AND query LIKE 'DO%'});
 	$spam->quit;
 	$holder->query_safe('COMMIT');
 	$holder->quit;

@@ -256,19 +256,22 @@ for label in c sql; do
   db=clients_${label}_prisma
   if [ $label = c ]; then
     created=$(sql postgres postgres -c "CREATE DATABASE $db OWNER app" 2>&1)
+    rc=$?
     schema=public want_ext=1
   else
     created=$(sql postgres postgres -c "CREATE DATABASE $db TEMPLATE clients_sql OWNER app" \
       -c "ALTER DATABASE $db SET search_path = \"\$user\", public, uuid6" 2>&1)
+    rc=$?
     schema=uuid6 want_ext=0
   fi
-  out=$created
+  error=
+  [ $rc -eq 0 ] || error="create $db: $created"
   for m in "$HERE"/node/prisma/migrations/*/migration.sql; do
-    [ -n "$out" ] && break
-    out=$(sql "$db" app -f "$m" 2>&1) || { out="${m#"$HERE"/}: $out"; break; }
+    [ -n "$error" ] && break
+    out=$(sql "$db" app -f "$m" 2>&1) || error="${m#"$HERE"/}: $out"
   done
-  if [ -n "$out" ]; then
-    not_ok "prisma migrations [$label]: run with psql" "$out"
+  if [ -n "$error" ]; then
+    not_ok "prisma migrations [$label]: run with psql" "$error"
     continue
   fi
   ext=$(sql "$db" app -c "SELECT count(*) FROM pg_extension WHERE extname = 'uuid6'")

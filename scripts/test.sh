@@ -214,6 +214,13 @@ perl "$ROOT/scripts/check-docs.pl" --functions "$BUILD/docs-functions.txt" "$ROO
 docs_ok=$((docs_ok + $(count '^ok - ' "$BUILD/docs-checks.log")))
 docs_bad=$((docs_bad + $(count '^not ok - ' "$BUILD/docs-checks.log")))
 grep -qE '^[0-9]+ passed, [0-9]+ failed$' "$BUILD/docs-checks.log" || docs_bad=$((docs_bad + 1))
+# The benchmark charts the pages show are drawn, by test/bench/chart.py, from the CSV committed
+# beside them (test/bench/check-charts.py).
+ensure_packages python3
+python3 "$ROOT/test/bench/check-charts.py" "$ROOT" 2>&1 | tee "$BUILD/docs-charts.log"
+docs_ok=$((docs_ok + $(count '^ok - ' "$BUILD/docs-charts.log")))
+docs_bad=$((docs_bad + $(count '^not ok - ' "$BUILD/docs-charts.log")))
+grep -qE '^[0-9]+ passed, [0-9]+ failed$' "$BUILD/docs-charts.log" || docs_bad=$((docs_bad + 1))
 record docs "$docs_ok" "$docs_bad"
 
 cluster_stop "$CLUSTER"

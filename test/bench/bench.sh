@@ -37,6 +37,7 @@ RESULTS=$ROOT/test/bench/results
 mkdir -p "$RESULTS" "$ROOT/build"
 
 ensure_build_tools
+ensure_packages python3  # test/bench/chart.py draws the chart
 if [ -z "${PGHOST:-}${PGPORT:-}" ]; then
   build_and_install
   BENCH_DIR=$(cluster_dir bench)

@@ -245,6 +245,8 @@ fi
 # `prisma migrate deploy` runs, statement for statement: in a fresh database, then over the SQL
 # edition, each checked as the programs check their migrations.
 section "node/prisma/migrations: their SQL, with psql (Prisma's CLI is not run)"
+echo "NOT RUN: Prisma's CLI and client (prisma generate and prisma migrate fetch their schema engine" \
+  "from binaries.prisma.sh, outside npm); the SQL of its migrations runs here with psql instead"
 default_function() {  # default_function DB TABLE: schema.name of the function its id's DEFAULT calls
   sql "$1" app -c "SELECT n.nspname || '.' || p.proname FROM pg_attrdef d
     JOIN pg_depend dep ON dep.classid = 'pg_attrdef'::regclass AND dep.objid = d.oid AND dep.refclassid = 'pg_proc'::regclass

@@ -49,12 +49,19 @@ CONFIG = {
 }.freeze
 ActiveRecord::Base.establish_connection(CONFIG)
 
+# up and down rather than change: the inverse of enable_extension is
+# disable_extension, DROP EXTENSION ... CASCADE, which would take the DEFAULT
+# of every other table keyed by uuid6 with it.
 class CreateArItems < ActiveRecord::Migration[6.1]
-  def change
+  def up
     enable_extension "uuid6" unless select_value("SELECT to_regproc('uuid6_sql_edition_version')")
     create_table :ar_items, id: :uuid, default: -> { "uuid_generate_v7()" } do |t|
       t.integer :n, null: false
     end
+  end
+
+  def down
+    drop_table :ar_items # uuid6 stays: other tables may use it
   end
 end
 
@@ -80,6 +87,10 @@ run("table") do
   ActiveRecord::Migration.drop_table(:ar_items, if_exists: true)
   CreateArItems.migrate(:up)
   after = ArItem.connection.select_value(EXTENSION_COUNT_SQL)
+  CreateArItems.migrate(:down)
+  check("rolling the migration back leaves uuid6 as it was",
+        ArItem.connection.select_value(EXTENSION_COUNT_SQL) == after, after)
+  CreateArItems.migrate(:up)
   if EDITION == "c"
     check("a fresh database: no extension uuid6 before the migration", before.zero?, before)
     check("the migration created extension uuid6", after == 1, after)

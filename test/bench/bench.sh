@@ -127,7 +127,13 @@ load() {
   fi
   end=$(date +%s.%N)
   seconds=$(awk -v s="$start" -v e="$end" 'BEGIN {printf "%.3f", e - s}')
-  local wal index fresh
+  local wal index fresh made
+  # A load that failed part way (pgbench's errors are not shown) must not pass for a fast one.
+  made=$(q "SELECT count(*) FROM bench_load")
+  if [ "$made" != "$rows" ]; then
+    echo "the $mode load of ${key_names[$i]} inserted $made rows, not $rows" >&2
+    return 1
+  fi
   wal=$(q "SELECT pg_current_wal_lsn() - '$lsn'::pg_lsn")
   index=$(q "SELECT pg_relation_size('bench_load_pkey')")
   q "CREATE INDEX bench_load_fresh ON bench_load (id)"

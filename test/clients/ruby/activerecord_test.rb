@@ -54,7 +54,7 @@ ActiveRecord::Base.establish_connection(CONFIG)
 # of every other table keyed by uuid6 with it.
 class CreateArItems < ActiveRecord::Migration[6.1]
   def up
-    enable_extension "uuid6" unless select_value("SELECT to_regproc('uuid6_sql_edition_version')")
+    enable_extension "uuid6" unless select_value("SELECT to_regproc('uuid6_sql_edition_version') IS NOT NULL")
     create_table :ar_items, id: :uuid, default: -> { "uuid_generate_v7()" } do |t|
       t.integer :n, null: false
     end

@@ -216,6 +216,13 @@ docs_ok=$((docs_ok + $(count '^ok - ' "$BUILD/docs-checks.log")))
 docs_bad=$((docs_bad + $(count '^not ok - ' "$BUILD/docs-checks.log")))
 grep -qE '^[0-9]+ passed, [0-9]+ failed$' "$BUILD/docs-checks.log" || docs_bad=$((docs_bad + 1))
 bash "$ROOT/test/docs/online.sh" 2>&1 | tee "$BUILD/docs-online.log"; docs_ok=$((docs_ok + $(count '^ok - ' "$BUILD/docs-online.log"))); docs_bad=$((docs_bad + $(count '^not ok - ' "$BUILD/docs-online.log"))); grep -qE '^[0-9]+ passed, 0 failed$' "$BUILD/docs-online.log" || [ "$(count '^not ok - ' "$BUILD/docs-online.log")" -gt 0 ] || docs_bad=$((docs_bad + 1))
+# The benchmark charts the pages show are drawn, by test/bench/chart.py, from the CSV committed
+# beside them (test/bench/check-charts.py).
+ensure_packages python3
+python3 "$ROOT/test/bench/check-charts.py" "$ROOT" 2>&1 | tee "$BUILD/docs-charts.log"
+docs_ok=$((docs_ok + $(count '^ok - ' "$BUILD/docs-charts.log")))
+docs_bad=$((docs_bad + $(count '^not ok - ' "$BUILD/docs-charts.log")))
+grep -qE '^[0-9]+ passed, [0-9]+ failed$' "$BUILD/docs-charts.log" || docs_bad=$((docs_bad + 1))
 record docs "$docs_ok" "$docs_bad"
 
 cluster_stop "$CLUSTER"

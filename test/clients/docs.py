@@ -1,5 +1,5 @@
 """docs.py DOC DIR: every fenced code block of DOC appears in a program under
-DIR (its lines, in order and contiguous, compared without their leading and
+DIR, or in a migration or schema file there (.sql, .prisma) (its lines, in order and contiguous, compared without their leading and
 trailing spaces and without blank lines), so that the recipes in the docs are
 the code test/clients/run.sh runs. Prints each block that is not found and
 exits 1; exits 1 too when DOC has no code block at all."""
@@ -8,7 +8,7 @@ import re
 import sys
 
 doc, root = sys.argv[1], sys.argv[2]
-EXTENSIONS = (".py", ".js", ".rb", ".java", ".sh")
+EXTENSIONS = (".py", ".js", ".rb", ".java", ".sh", ".sql", ".prisma")
 
 
 def lines(text):

@@ -1,16 +1,21 @@
 #!/usr/bin/env bash
 # test/clients/run.sh [STACK...] — uuid6 from the clients applications use, against a real
 # server, for both editions: one small program per stack (python/, node/, ruby/, java/), each
-# run once against a database with the C library (CREATE EXTENSION uuid6, in public) and once
+# run once against a fresh database where uuid6's C library is installed in the server but not
+# in the database (the program's migration, or its DDL, runs CREATE EXTENSION uuid6), and once
 # against a database with the SQL edition (the plain script build/tle/uuid6.sql from `make tle`,
-# in a schema of its own, uuid6, put on the database's search_path). Each program makes a table
-# keyed by DEFAULT uuid_generate_v7() the framework's way, reads keys back as the language's
-# UUID type, checks ORDER BY id against insertion order across two connections, runs a time
-# range with uuid_v7_floor bounds as bound parameters on the primary key's index, and, where
-# the driver prepares statements on the server, makes keys through a cached plan.
+# run beforehand in a schema of its own, uuid6, put on the database's search_path; the same
+# migration leaves it as it is). Each program checks what its migration did to the extension,
+# makes a table keyed by DEFAULT uuid_generate_v7() the framework's way, reads keys back as the
+# language's UUID type, reads a key's creation time through the framework (uuid_extract_time)
+# and checks it against the server's clock around the INSERT, checks ORDER BY id against
+# insertion order across two connections, runs a time range with uuid_v7_floor bounds on the
+# primary key's index, and, where the driver prepares statements on the server, makes keys
+# through a cached plan.
 #
 #   STACK                 python-psycopg3 python-psycopg2 python-sqlalchemy python-django
-#                         node-pg node-knex node-drizzle ruby-activerecord java-jdbc
+#                         node-pg node-knex node-drizzle node-typeorm node-sequelize
+#                         ruby-activerecord java-jdbc
 #                         (default: all)
 #   PG_CONFIG             a server installation where uuid6's C library is installed
 #                         (default: Debian's PostgreSQL 15)
@@ -23,18 +28,23 @@
 #
 # The defect pass proves that the programs' checks can fail: each program runs again against
 # copies of the SQL edition's database where one property is broken on purpose (DEFECTS below:
-# keys of version 4, keys out of order across connections, a uuid_v7_floor that cannot be an
-# index condition, a generator that a cached plan folds into a constant), and every program
-# that has a check for that property must report it failed.
+# keys of version 4, keys out of order across connections, keys whose time is an hour before
+# they were made, a uuid_v7_floor that cannot be an index condition, a generator that a cached
+# plan folds into a constant), and every program that has a check for that property must
+# report it failed.
 #
-# Also checks that every code block of docs/clients.md appears in one of these programs
-# (docs.py). Starts its own scratch cluster in build/clients and stops it at the end; ends with
-# "N passed, N failed" and the SKIPPED stacks.
+# Prisma is not among the stacks: its CLI (prisma generate, prisma migrate) downloads its
+# schema engine from binaries.prisma.sh, outside npm. Its migration's SQL (node/prisma/) is run
+# here with psql against both editions instead, and checked as the programs check theirs.
+#
+# Also checks that every code block of docs/clients.md appears in one of these programs or in
+# the Prisma files (docs.py). Starts its own scratch cluster in build/clients and stops it at
+# the end; ends with "N passed, N failed" and the SKIPPED stacks.
 set -uo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 source "$HERE/../../scripts/lib.sh"
 PG_CONFIG=${PG_CONFIG:-/usr/lib/postgresql/15/bin/pg_config}
-ALL_STACKS="python-psycopg3 python-psycopg2 python-sqlalchemy python-django node-pg node-knex node-drizzle ruby-activerecord java-jdbc"
+ALL_STACKS="python-psycopg3 python-psycopg2 python-sqlalchemy python-django node-pg node-knex node-drizzle node-typeorm node-sequelize ruby-activerecord java-jdbc"
 STACKS=${*:-$ALL_STACKS}
 # Debian's own Python 3 (its python3-* packages are installed for it), whatever is first on PATH.
 PYTHON=/usr/bin/python3
@@ -137,6 +147,8 @@ stack_command() {
     node-pg) echo "node node/pg_test.js" ;;
     node-knex) echo "node node/knex_test.js" ;;
     node-drizzle) echo "node node/drizzle_test.js" ;;
+    node-typeorm) echo "node node/typeorm_test.js" ;;
+    node-sequelize) echo "node node/sequelize_test.js" ;;
     ruby-activerecord) echo "ruby ruby/activerecord_test.rb" ;;
     java-jdbc) echo "java -cp $JDBC_JAR:$CLIENTS_DIR/java ClientsJdbc" ;;
   esac
@@ -196,25 +208,27 @@ sql() {  # sql DB ROLE psql-arguments...
   shift 2
   "$PSQL" -X -q -At -v ON_ERROR_STOP=1 -h 127.0.0.1 -p "$port" -U "$role" -d "$db" "$@"
 }
-# The application's role owns both databases and is not superuser. The C library: CREATE
-# EXTENSION uuid6 (into public). The SQL edition: the plain script, run by the application's
-# role into a schema of its own, and that schema on the database's search_path.
+# The application's role owns every database and is not superuser. The C library: a fresh
+# database for each program, whose migration runs CREATE EXTENSION uuid6 (uuid6 is a trusted
+# extension: the database's owner may), into public. The SQL edition: the plain script, run
+# beforehand by the application's role into a schema of its own, and that schema on the
+# database's search_path.
 # Each defect: a name, the words of the checks it must fail, and the SQL that plants it (run by
 # app in a copy of the SQL edition's database). The VOLATILE floor gets a SET so that the planner
 # cannot inline its SQL body (inlined, the body's IMMUTABLE calls would be an index condition).
 DEFECTS=(
   "version|version 7|CREATE OR REPLACE FUNCTION uuid6.uuid_generate_v7() RETURNS uuid LANGUAGE sql VOLATILE RETURN gen_random_uuid()"
   "order|insertion order|CREATE OR REPLACE FUNCTION uuid6.uuid_generate_v7() RETURNS uuid LANGUAGE sql VOLATILE RETURN uuid6.uuid_generate_v7(clock_timestamp() - random() * interval '50 ms')"
+  "time|creation time|CREATE OR REPLACE FUNCTION uuid6.uuid_generate_v7() RETURNS uuid LANGUAGE sql VOLATILE RETURN uuid6.uuid_generate_v7(clock_timestamp() - interval '1 hour')"
   "index|index condition|ALTER FUNCTION uuid6.uuid_v7_floor(timestamptz) VOLATILE SET search_path = uuid6, pg_catalog"
   "prepared|cached plan|ALTER FUNCTION uuid6.uuid_generate_v7() IMMUTABLE"
 )
 [ "${CLIENTS_DEFECTS:-yes}" = no ] && DEFECTS=()
 if sql postgres postgres -c "CREATE ROLE app LOGIN" \
-     -c "CREATE DATABASE clients_c OWNER app" -c "CREATE DATABASE clients_sql OWNER app" &&
-   sql clients_c postgres -c "CREATE EXTENSION uuid6" &&
+     -c "CREATE DATABASE clients_sql OWNER app" &&
    sql clients_sql app -v schema=uuid6 -f "$ROOT/build/tle/uuid6.sql" >"$CLIENTS_DIR/plain.log" 2>&1 &&
    sql clients_sql app -c 'ALTER DATABASE clients_sql SET search_path = "$user", public, uuid6'; then
-  ok "clients_c: CREATE EXTENSION uuid6; clients_sql: the plain script into schema uuid6 by role app"
+  ok "clients_sql: the plain script into schema uuid6 by role app"
   for d in "${DEFECTS[@]}"; do
     name=${d%%|*}
     sql postgres postgres -c "CREATE DATABASE clients_defect_$name TEMPLATE clients_sql OWNER app" &&
@@ -225,6 +239,54 @@ else
   not_ok "set up the databases" "$(tail -n 20 "$CLIENTS_DIR/plain.log" 2>/dev/null)"
   exit 1
 fi
+
+# --- Prisma's migrations, their SQL run with psql -------------------------------------------
+# Prisma's CLI is not run (see above); the SQL of its migrations is what a team commits and what
+# `prisma migrate deploy` runs, statement for statement: in a fresh database, then over the SQL
+# edition, each checked as the programs check their migrations.
+section "node/prisma/migrations: their SQL, with psql (Prisma's CLI is not run)"
+echo "NOT RUN: Prisma's CLI and client (prisma generate and prisma migrate fetch their schema engine" \
+  "from binaries.prisma.sh, outside npm); the SQL of its migrations runs here with psql instead"
+default_function() {  # default_function DB TABLE: schema.name of the function its id's DEFAULT calls
+  sql "$1" app -c "SELECT n.nspname || '.' || p.proname FROM pg_attrdef d
+    JOIN pg_depend dep ON dep.classid = 'pg_attrdef'::regclass AND dep.objid = d.oid AND dep.refclassid = 'pg_proc'::regclass
+    JOIN pg_proc p ON p.oid = dep.refobjid JOIN pg_namespace n ON n.oid = p.pronamespace
+    JOIN pg_attribute a ON a.attrelid = d.adrelid AND a.attnum = d.adnum
+    WHERE d.adrelid = '$2'::regclass AND a.attname = 'id'"
+}
+for label in c sql; do
+  db=clients_${label}_prisma
+  if [ $label = c ]; then
+    created=$(sql postgres postgres -c "CREATE DATABASE $db OWNER app" 2>&1)
+    rc=$?
+    schema=public want_ext=1
+  else
+    created=$(sql postgres postgres -c "CREATE DATABASE $db TEMPLATE clients_sql OWNER app" \
+      -c "ALTER DATABASE $db SET search_path = \"\$user\", public, uuid6" 2>&1)
+    rc=$?
+    schema=uuid6 want_ext=0
+  fi
+  error=
+  [ $rc -eq 0 ] || error="create $db: $created"
+  for m in "$HERE"/node/prisma/migrations/*/migration.sql; do
+    [ -n "$error" ] && break
+    out=$(sql "$db" app -f "$m" 2>&1) || error="${m#"$HERE"/}: $out"
+  done
+  if [ -n "$error" ]; then
+    not_ok "prisma migrations [$label]: run with psql" "$error"
+    continue
+  fi
+  ext=$(sql "$db" app -c "SELECT count(*) FROM pg_extension WHERE extname = 'uuid6'")
+  fn=$(default_function "$db" prisma_items)
+  key=$(sql "$db" app -c "INSERT INTO prisma_items (n) VALUES (1) RETURNING id")
+  if [ "$ext" = "$want_ext" ] && [ "$fn" = "$schema.uuid_generate_v7" ] &&
+     [[ $key =~ ^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$ ]]; then
+    ok "prisma migrations [$label]: extension uuid6 $([ $label = c ] && echo created || echo "not made (the SQL edition is used)"), DEFAULT $fn, a version 7 key"
+  else
+    not_ok "prisma migrations [$label]: extension uuid6 $want_ext, DEFAULT $schema.uuid_generate_v7, a version 7 key" \
+      "extensions named uuid6: $ext; DEFAULT calls $fn; key $key"
+  fi
+done
 
 # --- the programs --------------------------------------------------------------------------
 # run_program STACK LABEL DB SCHEMA: runs the program into $CLIENTS_DIR/STACK-LABEL.out; its exit
@@ -264,7 +326,10 @@ for stack in "${ready[@]}"; do
     javac -d "$CLIENTS_DIR/java" -cp "$JDBC_JAR" "$HERE/java/ClientsJdbc.java" >"$CLIENTS_DIR/javac.log" 2>&1 ||
       { not_ok "javac java/ClientsJdbc.java" "$(cat "$CLIENTS_DIR/javac.log")"; continue; }
   fi
-  run_program "$stack" c clients_c public
+  # A fresh database without uuid6: the program's migration creates the extension.
+  db=clients_c_${stack//-/_}
+  sql postgres postgres -c "CREATE DATABASE $db OWNER app" || { not_ok "$stack: create the fresh database $db"; continue; }
+  run_program "$stack" c "$db" public
   count_program "$stack" c $?
   run_program "$stack" sql clients_sql uuid6
   count_program "$stack" sql $?

@@ -1,5 +1,7 @@
-// uuid6 from JDBC (pgjdbc): a table keyed by DEFAULT uuid_generate_v7() made
-// by DDL, keys read back as java.util.UUID through getGeneratedKeys(), order
+// uuid6 from JDBC (pgjdbc): uuid6 installed (CREATE EXTENSION, unless the SQL
+// edition's plain script was run beforehand) and a table keyed by DEFAULT
+// uuid_generate_v7() made by DDL, the creation time read back with
+// uuid_extract_time(id) as an OffsetDateTime, keys read back as java.util.UUID through getGeneratedKeys(), order
 // across two connections, a time range with uuid_v7_floor bounds as
 // PreparedStatement parameters on the primary key's index, and a statement
 // the driver prepares on the server after prepareThreshold executions whose
@@ -24,6 +26,8 @@ public class ClientsJdbc {
     static int count = 0;
     static int failed = 0;
     static final String SCHEMA = System.getenv().getOrDefault("UUID6_SCHEMA", "public");
+    static final String EDITION = System.getenv().getOrDefault("UUID6_EDITION", "c");
+    static final String EXTENSION_COUNT_SQL = "SELECT count(*) FROM pg_extension WHERE extname = 'uuid6'";
 
     static void check(String name, boolean condition, Object diagnostic) {
         count++;
@@ -91,6 +95,13 @@ public class ClientsJdbc {
         }
     }
 
+    static OffsetDateTime clock(Connection conn) throws SQLException {
+        try (Statement st = conn.createStatement(); ResultSet rs = st.executeQuery("SELECT clock_timestamp()")) {
+            rs.next();
+            return rs.getObject(1, OffsetDateTime.class);
+        }
+    }
+
     static final String DEFAULT_FUNCTION_SQL = """
         SELECT n.nspname || '.' || p.proname
         FROM pg_attrdef d
@@ -104,6 +115,25 @@ public class ClientsJdbc {
     public static void main(String[] args) throws Exception {
         try (Connection a = connect(); Connection b = connect()) {
             run("table", () -> {
+                String before = text(a, EXTENSION_COUNT_SQL);
+                try (Statement st = a.createStatement()) {
+                    st.execute("""
+                        DO $$
+                        BEGIN
+                            IF to_regproc('uuid6_sql_edition_version') IS NULL THEN
+                                CREATE EXTENSION IF NOT EXISTS uuid6;
+                            END IF;
+                        END
+                        $$""");
+                }
+                String after = text(a, EXTENSION_COUNT_SQL);
+                if (EDITION.equals("c")) {
+                    check("a fresh database: no extension uuid6 before the migration", before.equals("0"), before);
+                    check("the migration created extension uuid6", after.equals("1"), after);
+                } else {
+                    check("the SQL edition, installed beforehand, is used as it is: the migration made no extension",
+                        before.equals("0") && after.equals("0"), before + " " + after);
+                }
                 try (Statement st = a.createStatement()) {
                     st.execute("DROP TABLE IF EXISTS jdbc_items");
                     st.execute("""
@@ -120,6 +150,24 @@ public class ClientsJdbc {
                 List<UUID> keys = List.of(insert(a, 1), insert(a, 2), insert(a, 3));
                 check("getGeneratedKeys() gives java.util.UUID keys of version 7",
                     keys.stream().allMatch(ClientsJdbc::isV7), keys);
+            });
+
+            run("creation time", () -> {
+                OffsetDateTime start = clock(a);
+                UUID key = insert(a, 50);
+                OffsetDateTime end = clock(a);
+                OffsetDateTime made;
+                try (PreparedStatement ps = a.prepareStatement("SELECT uuid_extract_time(id) FROM jdbc_items WHERE id = ?")) {
+                    ps.setObject(1, key);
+                    try (ResultSet rs = ps.executeQuery()) {
+                        rs.next();
+                        made = rs.getObject(1, OffsetDateTime.class);
+                    }
+                }
+                OffsetDateTime floor = start.truncatedTo(java.time.temporal.ChronoUnit.MILLIS);
+                check("the creation time read through uuid_extract_time(id) is within the insert: not before its start, not after its end",
+                    made != null && !made.isBefore(floor) && !made.isAfter(end),
+                    "start " + start + "\nmade  " + made + "\nend   " + end);
             });
 
             run("insertion order across connections", () -> {

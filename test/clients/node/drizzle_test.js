@@ -1,6 +1,9 @@
-// uuid6 from Drizzle ORM (node-postgres): the table and its DEFAULT
+// uuid6 from Drizzle ORM (node-postgres): uuid6 (CREATE EXTENSION, unless the
+// SQL edition's plain script was run beforehand: a custom migration, as
+// drizzle-kit generate --custom makes), the table and its DEFAULT
 // uuid_generate_v7() made by drizzle's migrator from the migration drizzle-kit
-// generated (drizzle/schema.js: .default(sql`uuid_generate_v7()`)), keys read
+// generated (drizzle/schema.js: .default(sql`uuid_generate_v7()`)), the
+// creation time read with sql`uuid_extract_time(...)`, keys read
 // back with .returning(), order across two connections, a time range with
 // uuid_v7_floor bounds as parameters on the primary key's index, and a
 // statement prepared with .prepare(name) whose cached plan still makes a
@@ -11,7 +14,7 @@ const path = require('path');
 const { Client } = require('pg');
 const { drizzle } = require('drizzle-orm/node-postgres');
 const { migrate } = require('drizzle-orm/node-postgres/migrator');
-const { and, gte, lt, sql } = require('drizzle-orm');
+const { and, eq, gte, lt, sql } = require('drizzle-orm');
 const { drizzleItems } = require('./drizzle/schema');
 const t = require('./tap');
 
@@ -29,9 +32,12 @@ async function main() {
   const b = drizzle(cb);
 
   await t.run('table', async () => {
+    const extensions = async () => (await ca.query(t.EXTENSION_COUNT_SQL)).rows[0].n;
+    const before = await extensions();
     await ca.query('DROP TABLE IF EXISTS drizzle_items');
     await ca.query('DROP SCHEMA IF EXISTS drizzle CASCADE'); // the migrator's journal
     await migrate(a, { migrationsFolder: path.join(__dirname, 'drizzle', 'migrations') });
+    t.checkExtension(before, await extensions());
     const got = (await ca.query(t.DEFAULT_FUNCTION_SQL, ['drizzle_items'])).rows[0].f;
     t.check(`the migration's DEFAULT calls ${t.schema}.uuid_generate_v7`, got === `${t.schema}.uuid_generate_v7`, got);
   });
@@ -39,6 +45,18 @@ async function main() {
   await t.run('returning version 7 keys', async () => {
     const keys = [await insert(a, 1), await insert(a, 2), await insert(a, 3)];
     t.check('.returning() gives version 7 keys (as strings)', keys.every(t.isV7), keys.join('\n'));
+  });
+
+  await t.run('creation time', async () => {
+    const clock = async () => (await ca.query('SELECT clock_timestamp() AS now')).rows[0].now;
+    const start = await clock();
+    const key = await insert(a, 50);
+    const end = await clock();
+    const [{ made }] = await a
+      .select({ made: sql`uuid_extract_time(${drizzleItems.id})`.mapWith((v) => new Date(v)) })
+      .from(drizzleItems)
+      .where(eq(drizzleItems.id, key));
+    t.checkCreationTime('sql`uuid_extract_time(...)`', made, start, end);
   });
 
   await t.run('insertion order across connections', async () => {

@@ -1,5 +1,7 @@
-// uuid6 from Knex: the table and its DEFAULT uuid_generate_v7() made by a
-// migration (knex_migrations/), keys read back with .returning('id'), order
+// uuid6 from Knex: uuid6 (CREATE EXTENSION, unless the SQL edition's plain
+// script was run beforehand), the table and its DEFAULT uuid_generate_v7()
+// made by migrations (knex_migrations/), the creation time read with
+// knex.raw('uuid_extract_time(id)'), keys read back with .returning('id'), order
 // across two Knex instances (two connections), and a time range with
 // uuid_v7_floor bounds as bindings on the primary key's index. Knex sends
 // unnamed statements: nothing is prepared on the server. Connects with
@@ -33,8 +35,11 @@ async function main() {
   const migrations = { directory: path.join(__dirname, 'knex_migrations'), tableName: 'knex_migrations' };
 
   await t.run('table', async () => {
+    const extensions = async () => (await a.raw(t.EXTENSION_COUNT_SQL)).rows[0].n;
+    const before = await extensions();
     await a.migrate.rollback(migrations, true);
     await a.migrate.latest(migrations);
+    t.checkExtension(before, await extensions());
     const got = (await a.raw(t.DEFAULT_FUNCTION_SQL.replace('$1', '?'), ['knex_items'])).rows[0].f;
     t.check(`the migration's DEFAULT calls ${t.schema}.uuid_generate_v7`, got === `${t.schema}.uuid_generate_v7`, got);
   });
@@ -42,6 +47,15 @@ async function main() {
   await t.run('returning version 7 keys', async () => {
     const keys = [await insert(a, 1), await insert(a, 2), await insert(a, 3)];
     t.check(".returning('id') gives version 7 keys (as strings)", keys.every(t.isV7), keys.join('\n'));
+  });
+
+  await t.run('creation time', async () => {
+    const clock = async () => (await a.raw('SELECT clock_timestamp() AS now')).rows[0].now;
+    const start = await clock();
+    const key = await insert(a, 50);
+    const end = await clock();
+    const { made } = await a('knex_items').where({ id: key }).first(a.raw('uuid_extract_time(id) AS made'));
+    t.checkCreationTime("knex.raw('uuid_extract_time(id)')", made, start, end);
   });
 
   await t.run('insertion order across connections', async () => {

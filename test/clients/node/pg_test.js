@@ -1,5 +1,7 @@
-// uuid6 from node-postgres (pg): a table keyed by DEFAULT uuid_generate_v7()
-// made by DDL, keys read back with RETURNING (strings: JavaScript has no UUID
+// uuid6 from node-postgres (pg): uuid6 installed (CREATE EXTENSION, unless
+// the SQL edition's plain script was run beforehand) and a table keyed by
+// DEFAULT uuid_generate_v7() made by DDL, the creation time read back with
+// uuid_extract_time(id), keys read back with RETURNING (strings: JavaScript has no UUID
 // type), order across two connections, a time range with uuid_v7_floor bounds
 // as bound parameters on the primary key's index, and a named query (prepared
 // on the server once per connection) whose cached plan still makes a fresh
@@ -21,6 +23,16 @@ async function main() {
   await b.connect();
 
   await t.run('table', async () => {
+    const before = (await a.query(t.EXTENSION_COUNT_SQL)).rows[0].n;
+    await a.query(`
+      DO $$
+      BEGIN
+        IF to_regproc('uuid6_sql_edition_version') IS NULL THEN
+          CREATE EXTENSION IF NOT EXISTS uuid6;
+        END IF;
+      END
+      $$`);
+    t.checkExtension(before, (await a.query(t.EXTENSION_COUNT_SQL)).rows[0].n);
     await a.query('DROP TABLE IF EXISTS pg_items');
     await a.query(`
       CREATE TABLE pg_items (
@@ -34,6 +46,15 @@ async function main() {
   await t.run('RETURNING version 7 keys', async () => {
     const keys = [await insert(a, 1), await insert(a, 2), await insert(a, 3)];
     t.check('RETURNING id gives version 7 keys (as strings)', keys.every(t.isV7), keys.join('\n'));
+  });
+
+  await t.run('creation time', async () => {
+    const clock = async () => (await a.query('SELECT clock_timestamp() AS now')).rows[0].now;
+    const start = await clock();
+    const key = await insert(a, 50);
+    const end = await clock();
+    const made = (await a.query('SELECT uuid_extract_time(id) AS made FROM pg_items WHERE id = $1', [key])).rows[0].made;
+    t.checkCreationTime('uuid_extract_time(id)', made, start, end);
   });
 
   await t.run('insertion order across connections', async () => {

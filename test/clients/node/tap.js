@@ -54,7 +54,37 @@ JOIN pg_namespace n ON n.oid = p.pronamespace
 JOIN pg_attribute a ON a.attrelid = d.adrelid AND a.attnum = d.adnum
 WHERE d.adrelid = $1::regclass AND a.attname = 'id'`;
 
+// How many extensions named uuid6 the database has.
+const EXTENSION_COUNT_SQL = "SELECT count(*)::int AS n FROM pg_extension WHERE extname = 'uuid6'";
+
 const schema = process.env.UUID6_SCHEMA || 'public';
+const edition = process.env.UUID6_EDITION || 'c';
+
+// The migration's first step, given the count of extension uuid6 in the
+// database before and after the migration: with the C library it created the
+// extension in a fresh database; with the SQL edition, whose plain script was
+// run beforehand, it made none.
+function checkExtension(before, after) {
+  if (edition === 'c') {
+    check('a fresh database: no extension uuid6 before the migration', before === 0, before);
+    check('the migration created extension uuid6', after === 1, after);
+  } else {
+    check('the SQL edition, installed beforehand, is used as it is: the migration made no extension',
+      before === 0 && after === 0, [before, after]);
+  }
+}
+
+// MADE, the creation time read from a key made between START and END (the
+// server's clock either side of the INSERT, as Dates: milliseconds, rounded
+// down), is a Date neither earlier than the insert's start nor later than its end.
+function checkCreationTime(how, made, start, end) {
+  check(`the creation time read through ${how} is within the insert: not before its start, not after its end`,
+    made instanceof Date && start instanceof Date && end instanceof Date && start <= made && made <= end,
+    `start ${start && start.toISOString ? start.toISOString() : start}\nmade  ${made && made.toISOString ? made.toISOString() : made}\nend   ${end && end.toISOString ? end.toISOString() : end}`);
+}
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-module.exports = { check, run, done, isV7, rising, DEFAULT_FUNCTION_SQL, schema, sleep };
+module.exports = {
+  check, run, done, isV7, rising, checkExtension, checkCreationTime,
+  DEFAULT_FUNCTION_SQL, EXTENSION_COUNT_SQL, schema, edition, sleep,
+};

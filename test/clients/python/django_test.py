@@ -1,6 +1,8 @@
 """uuid6 from Django 3.2 (psycopg2): a model whose uuid key the database
-fills, its table and DEFAULT uuid_generate_v7() made by a migration
-(clientsapp/migrations/0001_initial.py), keys read back with RETURNING as
+fills; uuid6 (CREATE EXTENSION, unless the SQL edition's plain script was
+run beforehand), the table and its DEFAULT uuid_generate_v7() made by a
+migration (clientsapp/migrations/0001_initial.py); the creation time read
+with a Func, uuid_extract_time; keys read back with RETURNING as
 uuid.UUID, order across two database aliases (two connections), and a time
 range with uuid_v7_floor bounds as query parameters on the primary key's
 index (QuerySet.explain). Connects with libpq's environment; run by
@@ -12,7 +14,7 @@ import time
 import django
 from django.conf import settings
 
-from tap import DEFAULT_FUNCTION_SQL, Tap, is_v7
+from tap import DEFAULT_FUNCTION_SQL, EXTENSION_COUNT_SQL, Tap, is_v7
 
 database = {
     "ENGINE": "django.db.backends.postgresql",
@@ -42,9 +44,22 @@ class UuidV7Floor(Func):
     output_field = UUIDField()
 
 
+class UuidExtractTime(Func):
+    function = "uuid_extract_time"
+    output_field = DateTimeField()
+
+
+def extensions():
+    with connections["default"].cursor() as cur:
+        cur.execute(EXTENSION_COUNT_SQL)
+        return cur.fetchone()[0]
+
+
 def table():
+    before = extensions()
     call_command("migrate", "clientsapp", "zero", verbosity=0)
     call_command("migrate", "clientsapp", verbosity=0)
+    t.check_extension(before, extensions())
     with connections["default"].cursor() as cur:
         cur.execute(DEFAULT_FUNCTION_SQL, ("clientsapp_item",))
         got = cur.fetchone()[0]
@@ -56,6 +71,20 @@ def returning():
     keys = [Item.objects.create(n=n).pk for n in range(1, 4)]
     t.check("Item.objects.create() reads the key back as uuid.UUID of version 7",
             all(is_v7(k) for k in keys), repr(keys))
+
+
+def clock():
+    with connections["default"].cursor() as cur:
+        cur.execute("SELECT clock_timestamp()")
+        return cur.fetchone()[0]
+
+
+def creation_time():
+    start = clock()
+    key = Item.objects.create(n=50).pk
+    end = clock()
+    made = Item.objects.filter(pk=key).annotate(made=UuidExtractTime("id")).values_list("made", flat=True).get()
+    t.check_creation_time("a Func, uuid_extract_time", made, start, end)
 
 
 def order():
@@ -98,6 +127,7 @@ def time_range():
 
 t.run("table", table)
 t.run("RETURNING version 7 keys", returning)
+t.run("creation time", creation_time)
 t.run("insertion order across connections", order)
 t.run("time range, index condition", time_range)
 for c in connections.all():

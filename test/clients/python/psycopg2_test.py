@@ -1,5 +1,7 @@
-"""uuid6 from psycopg2: a table keyed by DEFAULT uuid_generate_v7() made by
-DDL, keys read back with RETURNING as uuid.UUID (psycopg2 reads uuid as str
+"""uuid6 from psycopg2: uuid6 installed (CREATE EXTENSION, unless the SQL
+edition's plain script was run beforehand) and a table keyed by DEFAULT
+uuid_generate_v7() made by DDL, the creation time read back with
+uuid_extract_time(id), keys read back with RETURNING as uuid.UUID (psycopg2 reads uuid as str
 until register_uuid() is called), order across two connections, and a time
 range with uuid_v7_floor bounds as query parameters on the primary key's
 index. psycopg2 binds parameters on the client and prepares nothing on the
@@ -10,7 +12,7 @@ import time
 import psycopg2
 import psycopg2.extras
 
-from tap import DEFAULT_FUNCTION_SQL, Tap, is_v7
+from tap import DEFAULT_FUNCTION_SQL, EXTENSION_COUNT_SQL, Tap, is_v7
 
 t = Tap()
 psycopg2.extras.register_uuid()  # uuid columns as uuid.UUID, in every connection
@@ -26,6 +28,17 @@ def one(conn, query, params=None):
 
 
 def table():
+    before = one(a, EXTENSION_COUNT_SQL)
+    with a.cursor() as cur:
+        cur.execute("""
+            DO $$
+            BEGIN
+                IF to_regproc('uuid6_sql_edition_version') IS NULL THEN
+                    CREATE EXTENSION IF NOT EXISTS uuid6;
+                END IF;
+            END
+            $$""")
+    t.check_extension(before, one(a, EXTENSION_COUNT_SQL))
     with a.cursor() as cur:
         cur.execute("DROP TABLE IF EXISTS psycopg2_items")
         cur.execute("""
@@ -46,6 +59,14 @@ def insert(conn, n):
 def returning():
     keys = [insert(a, n) for n in range(1, 4)]
     t.check("RETURNING id gives uuid.UUID keys of version 7", all(is_v7(k) for k in keys), repr(keys))
+
+
+def creation_time():
+    start = one(a, "SELECT clock_timestamp()")
+    key = insert(a, 50)
+    end = one(a, "SELECT clock_timestamp()")
+    made = one(a, "SELECT uuid_extract_time(id) FROM psycopg2_items WHERE id = %s", (key,))
+    t.check_creation_time("uuid_extract_time(id)", made, start, end)
 
 
 def order():
@@ -90,6 +111,7 @@ def time_range():
 
 t.run("table", table)
 t.run("RETURNING version 7 keys", returning)
+t.run("creation time", creation_time)
 t.run("insertion order across connections", order)
 t.run("time range, index condition", time_range)
 a.close()

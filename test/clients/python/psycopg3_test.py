@@ -1,5 +1,7 @@
-"""uuid6 from psycopg 3: a table keyed by DEFAULT uuid_generate_v7() made by
-DDL, keys read back with RETURNING as uuid.UUID, order across two
+"""uuid6 from psycopg 3: uuid6 installed (CREATE EXTENSION, unless the SQL
+edition's plain script was run beforehand) and a table keyed by DEFAULT
+uuid_generate_v7() made by DDL, the creation time read back with
+uuid_extract_time(id), keys read back with RETURNING as uuid.UUID, order across two
 connections, a time range with uuid_v7_floor bounds as bound parameters on
 the primary key's index, and a prepared INSERT whose cached plan still makes
 a fresh key each time. Connects with libpq's environment (PGHOST, PGPORT,
@@ -9,7 +11,7 @@ import time
 
 import psycopg
 
-from tap import DEFAULT_FUNCTION_SQL, Tap, is_v7
+from tap import DEFAULT_FUNCTION_SQL, EXTENSION_COUNT_SQL, Tap, is_v7
 
 t = Tap()
 a = psycopg.connect(autocommit=True)
@@ -17,6 +19,16 @@ b = psycopg.connect(autocommit=True)
 
 
 def table():
+    before = a.execute(EXTENSION_COUNT_SQL).fetchone()[0]
+    a.execute("""
+        DO $$
+        BEGIN
+            IF to_regproc('uuid6_sql_edition_version') IS NULL THEN
+                CREATE EXTENSION IF NOT EXISTS uuid6;
+            END IF;
+        END
+        $$""")
+    t.check_extension(before, a.execute(EXTENSION_COUNT_SQL).fetchone()[0])
     a.execute("DROP TABLE IF EXISTS psycopg3_items")
     a.execute("""
         CREATE TABLE psycopg3_items (
@@ -36,6 +48,14 @@ def insert(conn, n):
 def returning():
     keys = [insert(a, n) for n in range(1, 4)]
     t.check("RETURNING id gives uuid.UUID keys of version 7", all(is_v7(k) for k in keys), repr(keys))
+
+
+def creation_time():
+    start = a.execute("SELECT clock_timestamp()").fetchone()[0]
+    key = insert(a, 50)
+    end = a.execute("SELECT clock_timestamp()").fetchone()[0]
+    made = a.execute("SELECT uuid_extract_time(id) FROM psycopg3_items WHERE id = %s", (key,)).fetchone()[0]
+    t.check_creation_time("uuid_extract_time(id)", made, start, end)
 
 
 def order():
@@ -93,6 +113,7 @@ def time_range():
 
 t.run("table", table)
 t.run("RETURNING version 7 keys", returning)
+t.run("creation time", creation_time)
 t.run("insertion order across connections", order)
 t.run("prepared statement, cached plan", prepared)
 t.run("time range, index condition", time_range)

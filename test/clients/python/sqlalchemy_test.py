@@ -1,6 +1,8 @@
 """uuid6 from SQLAlchemy 1.4 (psycopg2): a model whose key has
-server_default=text("uuid_generate_v7()"), the table made by
-metadata.create_all, keys read back by the ORM (RETURNING) as uuid.UUID,
+server_default=text("uuid_generate_v7()"), uuid6 and the table made by
+metadata.create_all (a DDL event before it creates uuid6's extension, unless
+the SQL edition's plain script was run beforehand), the creation time read
+with func.uuid_extract_time, keys read back by the ORM (RETURNING) as uuid.UUID,
 order across two sessions on two connections, and a time range with
 uuid_v7_floor bounds as bound parameters on the primary key's index.
 Connects with libpq's environment; run by test/clients/run.sh."""
@@ -8,11 +10,11 @@ import datetime
 import os
 import time
 
-from sqlalchemy import Column, Integer, create_engine, func, select, text
+from sqlalchemy import DDL, Column, DateTime, Integer, create_engine, event, func, select, text
 from sqlalchemy.dialects.postgresql import UUID
 from sqlalchemy.orm import Session, declarative_base
 
-from tap import DEFAULT_FUNCTION_SQL, Tap, is_v7
+from tap import DEFAULT_FUNCTION_SQL, EXTENSION_COUNT_SQL, Tap, is_v7
 
 t = Tap()
 env = os.environ
@@ -22,6 +24,16 @@ engine = create_engine(
 Base = declarative_base()
 
 
+event.listen(Base.metadata, "before_create", DDL("""
+    DO $$
+    BEGIN
+        IF to_regproc('uuid6_sql_edition_version') IS NULL THEN
+            CREATE EXTENSION IF NOT EXISTS uuid6;
+        END IF;
+    END
+    $$"""))
+
+
 class Item(Base):
     __tablename__ = "sqlalchemy_items"
     id = Column(UUID(as_uuid=True), primary_key=True, server_default=text("uuid_generate_v7()"))
@@ -29,9 +41,12 @@ class Item(Base):
 
 
 def table():
+    with engine.connect() as conn:
+        before = conn.exec_driver_sql(EXTENSION_COUNT_SQL).scalar()
     Base.metadata.drop_all(engine)
     Base.metadata.create_all(engine)
     with engine.connect() as conn:
+        t.check_extension(before, conn.exec_driver_sql(EXTENSION_COUNT_SQL).scalar())
         got = conn.exec_driver_sql(DEFAULT_FUNCTION_SQL, ("sqlalchemy_items",)).scalar()
     t.check(f"the DEFAULT calls {t.schema}.uuid_generate_v7", got == f"{t.schema}.uuid_generate_v7", got)
 
@@ -50,6 +65,16 @@ def returning():
         keys = [add(session, n) for n in range(1, 4)]
     t.check("the ORM reads the server's keys back as uuid.UUID of version 7",
             all(is_v7(k) for k in keys), repr(keys))
+
+
+def creation_time():
+    with Session(engine) as session:
+        start = session.execute(text("SELECT clock_timestamp()")).scalar()
+        key = add(session, 50)
+        end = session.execute(text("SELECT clock_timestamp()")).scalar()
+        made = session.scalar(
+            select(func.uuid_extract_time(Item.id, type_=DateTime(timezone=True))).where(Item.id == key))
+    t.check_creation_time("func.uuid_extract_time", made, start, end)
 
 
 def order():
@@ -91,6 +116,7 @@ def time_range():
 
 t.run("table", table)
 t.run("RETURNING version 7 keys", returning)
+t.run("creation time", creation_time)
 t.run("insertion order across connections", order)
 t.run("time range, index condition", time_range)
 engine.dispose()

@@ -33,6 +33,27 @@ class Tap:
         except Exception:  # reported as a failed check, never swallowed
             self.check(f"{name} (raised)", False, traceback.format_exc())
 
+    def check_extension(self, before, after):
+        """The migration's first step, given the count of extension uuid6 in
+        the database before and after the migration: with the C library it
+        created the extension in a fresh database; with the SQL edition, whose
+        plain script was run beforehand, it made none."""
+        if self.edition == "c":
+            self.check("a fresh database: no extension uuid6 before the migration", before == 0, before)
+            self.check("the migration created extension uuid6", after == 1, after)
+        else:
+            self.check("the SQL edition, installed beforehand, is used as it is: the migration made no extension",
+                       before == 0 and after == 0, (before, after))
+
+    def check_creation_time(self, how, made, start, end):
+        """MADE, the creation time read from a key made between START and END
+        (the server's clock either side of the INSERT), is neither earlier
+        than the insert's start (to the millisecond, the precision it is read
+        at) nor later than its end."""
+        floor = start.replace(microsecond=start.microsecond // 1000 * 1000) if start else None
+        self.check(f"the creation time read through {how} is within the insert: not before its start, not after its end",
+                   made is not None and floor <= made <= end, f"start {start}\nmade  {made}\nend   {end}")
+
     def done(self):
         print(f"1..{self.count}", flush=True)
         sys.exit(1 if self.failed or self.count == 0 else 0)
@@ -43,6 +64,9 @@ def is_v7(key):
     import uuid
     return isinstance(key, uuid.UUID) and key.version == 7 and key.variant == uuid.RFC_4122
 
+
+# How many extensions named uuid6 the database has.
+EXTENSION_COUNT_SQL = "SELECT count(*) FROM pg_extension WHERE extname = 'uuid6'"
 
 # The function a column's DEFAULT calls, as schema.name, read from the
 # catalog: the default is uuid6's generator, not a function of the same name

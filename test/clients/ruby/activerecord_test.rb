@@ -1,5 +1,7 @@
-# uuid6 from ActiveRecord 6.1 (ruby-pg): the table and its DEFAULT
+# uuid6 from ActiveRecord 6.1 (ruby-pg): uuid6 (enable_extension, unless the
+# SQL edition's plain script was run beforehand), the table and its DEFAULT
 # uuid_generate_v7() made by a migration (create_table id: :uuid, default:),
+# the creation time read with pick(Arel.sql("uuid_extract_time(id)")),
 # keys read back by Model.create (RETURNING) as strings (Ruby has no UUID
 # type), order across two connection pools, a time range with uuid_v7_floor
 # bounds as bind parameters on the primary key's index (Relation#explain), a
@@ -47,11 +49,19 @@ CONFIG = {
 }.freeze
 ActiveRecord::Base.establish_connection(CONFIG)
 
+# up and down rather than change: the inverse of enable_extension is
+# disable_extension, DROP EXTENSION ... CASCADE, which would take the DEFAULT
+# of every other table keyed by uuid6 with it.
 class CreateArItems < ActiveRecord::Migration[6.1]
-  def change
+  def up
+    enable_extension "uuid6" unless select_value("SELECT to_regproc('uuid6_sql_edition_version') IS NOT NULL")
     create_table :ar_items, id: :uuid, default: -> { "uuid_generate_v7()" } do |t|
       t.integer :n, null: false
     end
+  end
+
+  def down
+    drop_table :ar_items # uuid6 stays: other tables may use it
   end
 end
 
@@ -68,10 +78,26 @@ def default_function(table)
   ArItem.connection.select_value(DEFAULT_FUNCTION_SQL.sub("$1", ArItem.connection.quote(table)))
 end
 
+EDITION = ENV.fetch("UUID6_EDITION", "c")
+EXTENSION_COUNT_SQL = "SELECT count(*) FROM pg_extension WHERE extname = 'uuid6'"
+
 run("table") do
   ActiveRecord::Migration.verbose = false
+  before = ArItem.connection.select_value(EXTENSION_COUNT_SQL)
   ActiveRecord::Migration.drop_table(:ar_items, if_exists: true)
   CreateArItems.migrate(:up)
+  after = ArItem.connection.select_value(EXTENSION_COUNT_SQL)
+  CreateArItems.migrate(:down)
+  check("rolling the migration back leaves uuid6 as it was",
+        ArItem.connection.select_value(EXTENSION_COUNT_SQL) == after, after)
+  CreateArItems.migrate(:up)
+  if EDITION == "c"
+    check("a fresh database: no extension uuid6 before the migration", before.zero?, before)
+    check("the migration created extension uuid6", after == 1, after)
+  else
+    check("the SQL edition, installed beforehand, is used as it is: the migration made no extension",
+          before.zero? && after.zero?, [before, after].inspect)
+  end
   got = default_function("ar_items")
   check("the migration's DEFAULT calls #{SCHEMA}.uuid_generate_v7", got == "#{SCHEMA}.uuid_generate_v7", got)
 end
@@ -79,6 +105,16 @@ end
 run("create, version 7 keys") do
   keys = (1..3).map { |n| ArItem.create!(n: n).id }
   check("ArItem.create! reads the key back: a version 7 UUID (a String)", keys.all? { |k| k.is_a?(String) && V7.match?(k) }, keys.inspect)
+end
+
+run("creation time") do
+  start = ArItem.connection.select_value("SELECT clock_timestamp()")
+  key = ArItem.create!(n: 50).id
+  finish = ArItem.connection.select_value("SELECT clock_timestamp()")
+  made = ArItem.where(id: key).pick(Arel.sql("uuid_extract_time(id)"))
+  check("the creation time read through pick(Arel.sql(\"uuid_extract_time(id)\")) is within the insert: not before its start, not after its end",
+        made.is_a?(Time) && start.floor(3) <= made && made <= finish,
+        "start #{start.inspect}\nmade  #{made.inspect}\nend   #{finish.inspect}")
 end
 
 run("insertion order across connections") do

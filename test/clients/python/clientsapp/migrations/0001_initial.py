@@ -7,6 +7,17 @@ class Migration(migrations.Migration):
     initial = True
     dependencies = []
     operations = [
+        migrations.RunSQL(
+            """
+            DO $$
+            BEGIN
+                IF to_regproc('uuid6_sql_edition_version') IS NULL THEN
+                    CREATE EXTENSION IF NOT EXISTS uuid6;
+                END IF;
+            END
+            $$""",
+            reverse_sql=migrations.RunSQL.noop,
+        ),
         migrations.CreateModel(
             name="Item",
             fields=[

@@ -266,10 +266,13 @@ bool NamesFacade(const char* text) {
 // valid, or the check hook would have refused it). Rewritten in place: the
 // new text is shorter than a message that quotes a key of at least 32
 // characters.
+bool IsReloadLine(const ErrorData* edata) {
+  return edata->message != nullptr && edata->message_id != nullptr &&
+         strcmp(edata->message_id, "parameter \"%s\" changed to \"%s\"") == 0;
+}
+
 void HideReloadedKey(ErrorData* edata) {
-  if (!facade_key_set || edata->message == nullptr || edata->message_id == nullptr ||
-      strcmp(edata->message_id, "parameter \"%s\" changed to \"%s\"") != 0)
-    return;
+  if (!facade_key_set || !IsReloadLine(edata)) return;
   bool names_key = false;
   for (const char* at = edata->message; *at != '\0' && !names_key; at++)
     names_key = pg_strncasecmp(at, "uuid6.facade_key", 16) == 0;
@@ -432,7 +435,7 @@ void HideFacadeKeyFromLog(ErrorData* edata) {
     edata->internalpos = 0;
     if (IsNodeDisplay(edata)) {
       if (edata->detail != nullptr) ReplaceTail(edata->detail);
-    } else if (!statement_log) {
+    } else if (!statement_log && !IsReloadLine(edata)) {
       HideKeyLooking(edata->message);
       HideKeyLooking(edata->detail);
       HideKeyLooking(edata->hint);

@@ -13,6 +13,7 @@
 
 extern "C" {
 #include "common/file_perm.h"
+#include "postmaster/interrupt.h"
 }
 
 namespace uuid6::pg {
@@ -438,7 +439,10 @@ int TimedWriteLeases(SharedState* state, int forced, bool in_a_row = false) {
   const int64 start = MonotonicMicros();
   bool late = false;
   int error = WriteLeases(state, forced, late);
-  for (int writes = 1; error == 0 && late && in_a_row && writes < kMaxWritesInARow; writes++) {
+  // A shutdown asked of the lease writer meanwhile ends the run.
+  for (int writes = 1; error == 0 && late && in_a_row && !ShutdownRequestPending &&
+                       writes < kMaxWritesInARow;
+       writes++) {
     ConditionVariableBroadcast(&AttachedExtension().lease_written);
     error = WriteLeases(state, -1, late);
   }

@@ -454,9 +454,11 @@ void HideFacadeKeyFromLog(ErrorData* edata) {
 // pg_stat_activity, and the postmaster quotes it when the backend dies
 // ("Failed process was running: ..."), to the server log, with no hook
 // between. So a statement that names the facade (see NamesFacade) is
-// reported there as a note instead, once uuid6 is loaded: by the executor
-// of each statement (parallel workers included, which report the leader's
-// text), and by the statement that loads the library. The query
+// reported there as a note instead, once uuid6 is loaded: when the executor
+// starts and each time it runs (an Execute message of the extended protocol
+// reports the text again after the Bind that started it; parallel workers
+// report the leader's text), and by the statement that loads the library.
+// The query
 // identifier the report clears is put back. Only the top-level statement is
 // ever reported, so it alone is looked at, once per statement.
 ExecutorStart_hook_type previous_executor_start = nullptr;
@@ -483,6 +485,23 @@ void HideFacadeActivity() {
 }
 
 using ExecutorStartResult = decltype(standard_ExecutorStart(nullptr, 0));
+
+// ExecutorRun's hook, whatever its parameters in this major (15-17 pass
+// execute_once, 18 on do not).
+template <typename Hook>
+struct RunHook;
+template <typename... Args>
+struct RunHook<void (*)(QueryDesc*, Args...)> {
+  static inline void (*previous)(QueryDesc*, Args...) = nullptr;
+  static void Run(QueryDesc* query, Args... args) {
+    HideFacadeActivity();
+    if (previous != nullptr)
+      previous(query, args...);
+    else
+      standard_ExecutorRun(query, args...);
+  }
+};
+using ExecutorRunHook = RunHook<ExecutorRun_hook_type>;
 
 ExecutorStartResult HideActivityAtExecutorStart(QueryDesc* query, int eflags) {
   HideFacadeActivity();
@@ -518,6 +537,8 @@ void DefineFacadeSetting() {
   emit_log_hook = HideFacadeKeyFromLog;
   previous_executor_start = ExecutorStart_hook;
   ExecutorStart_hook = HideActivityAtExecutorStart;
+  ExecutorRunHook::previous = ExecutorRun_hook;
+  ExecutorRun_hook = ExecutorRunHook::Run;
 }
 
 bool FacadeKeyWasPlaceholder() { return server_value_before_load; }

@@ -55,31 +55,43 @@ for my $preload (1, 0)
 		conf => "restart_after_crash = on\nlog_min_error_statement = error\n");
 	$node->safe_psql('postgres', 'CREATE EXTENSION uuid6');
 
-	# A backend killed while it runs a statement that names the facade.
-	my $offset = -s $node->logfile;
-	my ($out, $err) = ('', '');
-	my $victim = IPC::Run::start(
-		[ 'psql', '-XAtq', '-d', $node->connstr('postgres'),
-			'-c', "SELECT $call, pg_sleep(60)" ],
-		'<', \undef, '>', \$out, '2>', \$err);
-	my ($pid, $shown) = ('', '');
-	for (1 .. 300)
+	# A backend killed while it runs a statement that names the facade: sent
+	# as a simple query (psql), and by the extended protocol (pgbench -M
+	# extended), whose Execute reports the text again after its Bind.
+	my $crash_script = $node->basedir . '/crash.sql';
+	open my $cfh, '>', $crash_script or die $!;
+	print $cfh "SELECT $call, pg_sleep(60);\n";
+	close $cfh;
+	my %senders = (
+		'simple' => [ 'psql', '-XAtq', '-d', $node->connstr('postgres'), '-c', "SELECT $call, pg_sleep(60)" ],
+		'extended' => [ 'pgbench', '--no-vacuum', '-M', 'extended', '-t', '1', "--file=$crash_script",
+			$node->connstr('postgres') ]);
+	my ($out, $err, $log, $offset) = ('', '');
+	for my $protocol ('simple', 'extended')
 	{
-		($pid, $shown) = split /\|/, $node->safe_psql('postgres', q{
-			SELECT pid, query FROM pg_stat_activity WHERE wait_event = 'PgSleep'}), 2;
-		last if $pid;
-		sleep(0.1);
+		$offset = -s $node->logfile;
+		($out, $err) = ('', '');
+		my $victim = IPC::Run::start($senders{$protocol}, '<', \undef, '>', \$out, '2>', \$err);
+		my ($pid, $shown) = ('', '');
+		for (1 .. 300)
+		{
+			($pid, $shown) = split /\|/, $node->safe_psql('postgres', q{
+				SELECT pid, query FROM pg_stat_activity WHERE wait_event = 'PgSleep'}), 2;
+			last if $pid;
+			sleep(0.1);
+		}
+		ok($pid && $pid =~ /^[1-9]\d*$/, "$mode, $protocol: the statement runs")
+		  or BAIL_OUT("no backend to kill: $err");
+		is($shown, "(not shown: it names uuid6's facade)",
+			"$mode, $protocol: pg_stat_activity shows a note in place of the statement");
+		kill 'KILL', $pid;
+		$victim->finish;
+		$node->poll_query_until('postgres', 'SELECT true') or die 'the server did not come back';
+		$log = log_since($node, $offset);
+		like($log, qr/Failed process was running: \(not shown: it names uuid6's facade\)/,
+			"$mode, $protocol: the crash report names the note");
+		ok(!leaks($log), "$mode, $protocol: the crash report does not show the key");
 	}
-	ok($pid && $pid =~ /^[1-9]\d*$/, "$mode: the statement runs") or BAIL_OUT("no backend to kill: $err");
-	is($shown, "(not shown: it names uuid6's facade)",
-		"$mode: pg_stat_activity shows a note in place of the statement");
-	kill 'KILL', $pid;
-	$victim->finish;
-	$node->poll_query_until('postgres', 'SELECT true') or die 'the server did not come back';
-	my $log = log_since($node, $offset);
-	like($log, qr/Failed process was running: \(not shown: it names uuid6's facade\)/,
-		"$mode: the crash report names the note");
-	ok(!leaks($log), "$mode: the crash report does not show the key");
 
 	# The parser's messages quote the token it stopped at.
 	$offset = -s $node->logfile;

@@ -196,7 +196,7 @@ inline bool TryAtomicStep(AtomicSequence<Ops>& s, const SequenceLayout& layout, 
 template <class Ops>
 inline bool TakeLockedAtomicStep(AtomicSequence<Ops>& s, const SequenceLayout& layout,
                                  uint64_t clock, uint64_t random, LeaseFallback fallback,
-                                 Tick& tick, bool& renew_due) noexcept {
+                                 Tick& tick, bool& renew_due, uint64_t grace = 0) noexcept {
   const Tick lease = AtomicLeaseTick(s);
   uint64_t word = Ops::Load(s.word);
   for (;;) {
@@ -204,7 +204,7 @@ inline bool TakeLockedAtomicStep(AtomicSequence<Ops>& s, const SequenceLayout& l
     const Tick base = AtomicSlotBase(s, SlotOfWord(word));
     const Tick last = base + OffsetOfWord(word);
     Tick next = 0;
-    if (!ChooseNextTick(layout, last, lease, clock, random, fallback, next)) return false;
+    if (!ChooseNextTick(layout, last, lease, clock, random, fallback, next, grace)) return false;
     if (ReplaceAtomicLast(s, word, base, next)) {
       tick = next;
       renew_due = next > AtomicRenewalPoint(s);

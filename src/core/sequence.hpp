@@ -201,12 +201,18 @@ enum class LeaseFallback {
 // cause.
 // The tick TryAdvanceSequence takes after `last` under `lease`, without
 // touching any state: false when it lies beyond the lease (see there).
+// `grace` (clock units) widens kIfRecent's second: a renewal that began in
+// time is still being written (a disk that turned slow), and the lease may
+// serve that much longer past its end, its values that much further behind
+// the clock (see pg/persistence.hpp, LeaseGrace).
 inline bool ChooseNextTick(const SequenceLayout& layout, Tick last, Tick lease, uint64_t clock,
-                           uint64_t random, LeaseFallback fallback, Tick& next) noexcept {
+                           uint64_t random, LeaseFallback fallback, Tick& next,
+                           uint64_t grace = 0) noexcept {
   next = NextTick(layout, last, clock, random);
   if (next > lease) {
     const Tick lease_clock = lease >> layout.low_bits;
-    const bool recent = static_cast<Tick>(clock) <= lease_clock + LeaseRenewBelow(layout);
+    const bool recent =
+        static_cast<Tick>(clock) <= lease_clock + LeaseRenewBelow(layout) + static_cast<Tick>(grace);
     if (fallback == LeaseFallback::kNone || (fallback == LeaseFallback::kIfRecent && !recent) ||
         last >= lease)
       return false;
@@ -235,9 +241,10 @@ inline void NoteClockReading(SequenceState& state, const SequenceLayout& layout,
 
 inline bool TryAdvanceSequence(SequenceState& state, const SequenceLayout& layout,
                                uint64_t clock, uint64_t random, bool saw_regression,
-                               Tick& next,
-                               LeaseFallback fallback = LeaseFallback::kNone) noexcept {
-  if (!ChooseNextTick(layout, LastTick(state), LeaseTick(state), clock, random, fallback, next))
+                               Tick& next, LeaseFallback fallback = LeaseFallback::kNone,
+                               uint64_t grace = 0) noexcept {
+  if (!ChooseNextTick(layout, LastTick(state), LeaseTick(state), clock, random, fallback, next,
+                      grace))
     return false;
   NoteClockReading(state, layout, clock, saw_regression);
   state.last_hi = static_cast<uint64_t>(next >> 64);

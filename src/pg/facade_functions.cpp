@@ -14,9 +14,12 @@
 #include "pg/convert.hpp"
 
 extern "C" {
+#include "access/xact.h"
+#include "executor/executor.h"
 #include "nodes/parsenodes.h"
 #include "tcop/tcopprot.h"
 #include "tcop/utility.h"
+#include "utils/backend_status.h"
 }
 #include "pg/settings.hpp"
 #include "pg/sql_function.hpp"
@@ -263,10 +266,13 @@ bool NamesFacade(const char* text) {
 // valid, or the check hook would have refused it). Rewritten in place: the
 // new text is shorter than a message that quotes a key of at least 32
 // characters.
+bool IsReloadLine(const ErrorData* edata) {
+  return edata->message != nullptr && edata->message_id != nullptr &&
+         strcmp(edata->message_id, "parameter \"%s\" changed to \"%s\"") == 0;
+}
+
 void HideReloadedKey(ErrorData* edata) {
-  if (!facade_key_set || edata->message == nullptr || edata->message_id == nullptr ||
-      strcmp(edata->message_id, "parameter \"%s\" changed to \"%s\"") != 0)
-    return;
+  if (!facade_key_set || !IsReloadLine(edata)) return;
   bool names_key = false;
   for (const char* at = edata->message; *at != '\0' && !names_key; at++)
     names_key = pg_strncasecmp(at, "uuid6.facade_key", 16) == 0;
@@ -303,23 +309,108 @@ bool IsStatementLog(const char* id) {
   }
 }
 
-// Replaces, in place, the statement at the end of a statement-logging line
-// with a note: what follows "duration: <n> ms  " and the next ": " (the
-// whole message where there is none, as a translation may make it). The
-// note is never longer than the text it replaces.
-void RedactStatementLog(char* message) {
-  char* from = message;
-  if (strncmp(from, "duration: ", 10) == 0) {
-    char* ms = strstr(from, " ms  ");
-    if (ms != nullptr) from = ms + 5;
-  }
-  char* colon = strstr(from, ": ");
-  char* start = colon != nullptr ? colon + 2 : message;
+// Overwrites, in place, the text from `start` to its end with a note that is
+// never longer than that text.
+void ReplaceTail(char* start) {
   const size_t room = strlen(start);
   static const char kNote[] = "(not shown: it names uuid6's facade)";
   static const char kShort[] = "(hidden)";
   const char* note = room >= sizeof kNote - 1 ? kNote : room >= sizeof kShort - 1 ? kShort : "";
   memmove(start, note, strlen(note) + 1);
+}
+
+// Replaces, in place, the statement at the end of a statement-logging line
+// with a note: what follows "duration: <n> ms  " and the next ": " (the
+// whole message where there is none, as a translation may make it); for
+// auto_explain's "duration: <n> ms  plan:", the whole plan after it, in
+// every format (XML has no ": " before the query's text).
+void RedactStatementLog(char* message) {
+  char* from = message;
+  if (strncmp(from, "duration: ", 10) == 0) {
+    char* ms = strstr(from, " ms  ");
+    if (ms != nullptr) from = ms + 5;
+    if (strncmp(from, "plan:", 5) == 0) {
+      ReplaceTail(from + 5);
+      return;
+    }
+  }
+  char* colon = strstr(from, ": ");
+  ReplaceTail(colon != nullptr ? colon + 2 : message);
+}
+
+// A key in a message's own text, where the statement names the facade:
+// PostgreSQL's parser quotes the token it stopped at (`syntax error at or
+// near "'0011…'"`, `unterminated quoted string at or near "'\x0f0e…"`),
+// and other messages may quote a value. Rewritten in place, never longer:
+// the token of "at or near" (to the message's last double quote), and any
+// other double-quoted span that holds a literal's quote, a backslash or 16
+// hex digits in a row, become "(hidden)" (or asterisks where shorter); any
+// run of 16 or more hex digits left elsewhere becomes asterisks.
+bool IsHexDigit(char c) {
+  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+bool LooksLikeKey(const char* begin, const char* end) {
+  int run = 0;
+  for (const char* at = begin; at < end; at++) {
+    if (*at == '\'' || *at == '\\') return true;
+    run = IsHexDigit(*at) ? run + 1 : 0;
+    if (run >= 16) return true;
+  }
+  return false;
+}
+
+// Replaces [begin, end) with "(hidden)", or as many asterisks where the
+// span is shorter; returns where the text after it now starts.
+char* HideSpan(char* begin, char* end) {
+  static const char kHidden[] = "(hidden)";
+  const size_t length = static_cast<size_t>(end - begin);
+  if (length >= sizeof kHidden - 1) {
+    memcpy(begin, kHidden, sizeof kHidden - 1);
+    memmove(begin + sizeof kHidden - 1, end, strlen(end) + 1);
+    return begin + sizeof kHidden - 1;
+  }
+  memset(begin, '*', length);
+  return end;
+}
+
+void HideKeyLooking(char* text) {
+  if (text == nullptr) return;
+  static const char kNear[] = "at or near \"";
+  char* near = strstr(text, kNear);
+  if (near != nullptr) {
+    char* token = near + sizeof kNear - 1;
+    char* last = strrchr(token, '"');
+    if (last != nullptr) HideSpan(token, last);
+  }
+  for (char* at = text; *at != '\0';) {
+    if (*at != '"') {
+      at++;
+      continue;
+    }
+    char* close = strchr(at + 1, '"');
+    if (close == nullptr) break;
+    at = (LooksLikeKey(at + 1, close) ? HideSpan(at + 1, close) : close) + 1;
+  }
+  int run = 0;
+  for (char* at = text; *at != '\0'; at++) {
+    run = IsHexDigit(*at) ? run + 1 : 0;
+    if (run == 16)
+      memset(at - 15, '*', 16);
+    else if (run > 16)
+      *at = '*';
+  }
+}
+
+// debug_print_parse, debug_print_rewritten and debug_print_plan (which any
+// role may set): the tree in the DETAIL holds every constant's bytes, a key
+// given as a literal or bound as a parameter (a custom plan folds it in).
+bool IsNodeDisplay(const ErrorData* edata) {
+  return edata->message_id != nullptr && strcmp(edata->message_id, "%s:") == 0 &&
+         edata->message != nullptr &&
+         (strcmp(edata->message, "parse tree:") == 0 ||
+          strcmp(edata->message, "rewritten parse tree:") == 0 ||
+          strcmp(edata->message, "plan:") == 0);
 }
 
 void HideFacadeKeyFromLog(ErrorData* edata) {
@@ -342,6 +433,13 @@ void HideFacadeKeyFromLog(ErrorData* edata) {
     // No flag hides it: the client, who sent it, loses it too.
     edata->internalquery = nullptr;
     edata->internalpos = 0;
+    if (IsNodeDisplay(edata)) {
+      if (edata->detail != nullptr) ReplaceTail(edata->detail);
+    } else if (!statement_log && !IsReloadLine(edata)) {
+      HideKeyLooking(edata->message);
+      HideKeyLooking(edata->detail);
+      HideKeyLooking(edata->hint);
+    }
   }
   // The DETAIL only the log gets: a deadlock report quotes there the query
   // of every process in the cycle, whichever of them names the facade.
@@ -350,9 +448,72 @@ void HideFacadeKeyFromLog(ErrorData* edata) {
   if (previous_emit_log_hook != nullptr) previous_emit_log_hook(edata);
 }
 
+// --- pg_stat_activity and the postmaster's crash report -----------------------
+//
+// A backend's current statement is kept in shared memory for
+// pg_stat_activity, and the postmaster quotes it when the backend dies
+// ("Failed process was running: ..."), to the server log, with no hook
+// between. So a statement that names the facade (see NamesFacade) is
+// reported there as a note instead, once uuid6 is loaded: when the executor
+// starts and each time it runs (an Execute message of the extended protocol
+// reports the text again after the Bind that started it; parallel workers
+// report the leader's text), and by the statement that loads the library.
+// The query
+// identifier the report clears is put back. Only the top-level statement is
+// ever reported, so it alone is looked at, once per statement.
+ExecutorStart_hook_type previous_executor_start = nullptr;
+constexpr char kHiddenActivity[] = "(not shown: it names uuid6's facade)";
+const char* activity_checked_for = nullptr;
+TimestampTz activity_checked_at = 0;
+
+void HideFacadeActivity() {
+  if (!pgstat_track_activities || MyBEEntry == nullptr || debug_query_string == nullptr) return;
+  const TimestampTz started = GetCurrentStatementStartTimestamp();
+  if (debug_query_string == activity_checked_for && started == activity_checked_at) return;
+  activity_checked_for = debug_query_string;
+  activity_checked_at = started;
+  if (!NamesFacade(debug_query_string)) return;
+  const auto query_id = pgstat_get_my_query_id();
+#if PG_VERSION_NUM >= 180000
+  const auto plan_id = pgstat_get_my_plan_id();
+#endif
+  pgstat_report_activity(STATE_RUNNING, kHiddenActivity);
+  pgstat_report_query_id(query_id, true);
+#if PG_VERSION_NUM >= 180000
+  pgstat_report_plan_id(plan_id, true);
+#endif
+}
+
+using ExecutorStartResult = decltype(standard_ExecutorStart(nullptr, 0));
+
+// ExecutorRun's hook, whatever its parameters in this major (15-17 pass
+// execute_once, 18 on do not).
+template <typename Hook>
+struct RunHook;
+template <typename... Args>
+struct RunHook<void (*)(QueryDesc*, Args...)> {
+  static inline void (*previous)(QueryDesc*, Args...) = nullptr;
+  static void Run(QueryDesc* query, Args... args) {
+    HideFacadeActivity();
+    if (previous != nullptr)
+      previous(query, args...);
+    else
+      standard_ExecutorRun(query, args...);
+  }
+};
+using ExecutorRunHook = RunHook<ExecutorRun_hook_type>;
+
+ExecutorStartResult HideActivityAtExecutorStart(QueryDesc* query, int eflags) {
+  HideFacadeActivity();
+  if (previous_executor_start != nullptr) return previous_executor_start(query, eflags);
+  return standard_ExecutorStart(query, eflags);
+}
+
 }  // namespace
 
 namespace uuid6::pg {
+
+void HideFacadeStatementActivity() { HideFacadeActivity(); }
 
 void DefineFacadeSetting() {
   // PGC_SIGHUP: from the configuration file (or the command line) only,
@@ -374,6 +535,10 @@ void DefineFacadeSetting() {
   ProcessUtility_hook = GuardFacadeKey;
   previous_emit_log_hook = emit_log_hook;
   emit_log_hook = HideFacadeKeyFromLog;
+  previous_executor_start = ExecutorStart_hook;
+  ExecutorStart_hook = HideActivityAtExecutorStart;
+  ExecutorRunHook::previous = ExecutorRun_hook;
+  ExecutorRun_hook = ExecutorRunHook::Run;
 }
 
 bool FacadeKeyWasPlaceholder() { return server_value_before_load; }

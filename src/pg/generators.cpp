@@ -92,7 +92,7 @@ inline bool TryAtomicNextTick(uuid6::pg::SharedSequence& sequence,
                               uuid6::pg::SharedAtomicSequence& words, int index,
                               const uuid6::SequenceLayout& layout, uint64 clock,
                               bool saw_regression, uint64 random, uuid6::LeaseFallback fallback,
-                              uuid6::Tick& tick, bool& running_low) {
+                              uuid6::Tick& tick, bool& running_low, uint64 grace) {
   if (likely(fallback == uuid6::LeaseFallback::kNone && !saw_regression &&
              clock < clock_noted_until[index])) {
     if (likely(uuid6::TryAtomicStep(words, layout, clock, random, tick, running_low))) {
@@ -106,7 +106,7 @@ inline bool TryAtomicNextTick(uuid6::pg::SharedSequence& sequence,
   }
   SpinLockAcquire(&sequence.lock);
   const bool taken =
-      uuid6::TakeLockedAtomicStep(words, layout, clock, random, fallback, tick, running_low);
+      uuid6::TakeLockedAtomicStep(words, layout, clock, random, fallback, tick, running_low, grace);
   if (taken) {
     uuid6::NoteClockReading(sequence.state, layout, clock, saw_regression);
     pending_generated[index]++;
@@ -123,7 +123,8 @@ inline bool TryAtomicNextTick(uuid6::pg::SharedSequence& sequence,
 // renewed first; `running_low` says a renewal is due soon.
 inline bool TryNextTick(uuid6::pg::SharedSequence& sequence, Generator generator,
                         const uuid6::SequenceLayout& layout, uint64 random,
-                        uuid6::LeaseFallback fallback, uuid6::Tick& tick, bool& running_low) {
+                        uuid6::LeaseFallback fallback, uuid6::Tick& tick, bool& running_low,
+                        uint64 grace = 0) {
   const int index = static_cast<int>(generator);
   const int64 now_ns = uuid6::pg::UnixNanosNow();
   const bool saw_regression = now_ns < previous_clock_ns[index];
@@ -132,7 +133,7 @@ inline bool TryNextTick(uuid6::pg::SharedSequence& sequence, Generator generator
   uuid6::pg::AtomicSequences* atomic = uuid6::pg::AttachedAtomicSequences();
   if (likely(atomic != nullptr)) {
     return TryAtomicNextTick(sequence, atomic->sequences[index], index, layout, clock,
-                             saw_regression, random, fallback, tick, running_low);
+                             saw_regression, random, fallback, tick, running_low, grace);
   }
 
   // The spinlock protocol, where an earlier library created the state.
@@ -142,16 +143,17 @@ inline bool TryNextTick(uuid6::pg::SharedSequence& sequence, Generator generator
   // before acquiring bought nothing measurable under two-backend contention.
   SpinLockAcquire(&sequence.lock);
   const bool taken = uuid6::TryAdvanceSequence(sequence.state, layout, clock, random,
-                                               saw_regression, tick, fallback);
+                                               saw_regression, tick, fallback, grace);
   running_low = taken && uuid6::PastRenewalPoint(sequence.state, tick);
   SpinLockRelease(&sequence.lock);
   return taken;
 }
 
 // The lease has run out: this backend writes a new one, or, while another
-// backend does, goes on inside a lease that ended less than a second ago or
-// sleeps (cancellably) until the write is done. Kept apart from
-// GenerateNext's path.
+// process does, goes on inside a lease that ended less than a second ago
+// (longer while a renewal begun in time is still being written:
+// LeaseGrace) or sleeps (cancellably) until the write is done. Kept apart
+// from GenerateNext's path.
 __attribute__((noinline, cold)) uuid6::Tick NextTickAfterRenewal(
     uuid6::pg::SharedState* state, uuid6::pg::SharedSequence& sequence, Generator generator,
     const uuid6::SequenceLayout& layout, uint64 random) {
@@ -165,12 +167,13 @@ __attribute__((noinline, cold)) uuid6::Tick NextTickAfterRenewal(
         break;
       continue;
     }
+    const uint64 grace = uuid6::pg::LeaseGrace(state, generator);
     if (TryNextTick(sequence, generator, layout, random, uuid6::LeaseFallback::kIfRecent, tick,
-                    running_low))
+                    running_low, grace))
       break;
     uuid6::pg::WaitForLeaseWrite(state);
     if (TryNextTick(sequence, generator, layout, random, uuid6::LeaseFallback::kIfRecent, tick,
-                    running_low))
+                    running_low, uuid6::pg::LeaseGrace(state, generator)))
       break;
   }
   return tick;

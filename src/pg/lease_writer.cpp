@@ -105,7 +105,7 @@ void uuid6_lease_writer_main(Datum) {
     }
     long timeout_ms = -1;
     if (uuid6::pg::LeaseRenewalDue(state)) {
-      const uuid6::pg::RenewOutcome outcome = uuid6::pg::RenewDueLeases(state);
+      const uuid6::pg::RenewOutcome outcome = uuid6::pg::RenewDueLeases(state, true);
       // Written: look again at once, for calls that passed the new renewal
       // point while a slow write was under way.
       if (outcome == uuid6::pg::RenewOutcome::kDone) continue;

@@ -9,9 +9,12 @@
 // has used up its lease writes or waits (persistence.hpp): the writer only
 // takes the renewals that are due before that.
 //
-// No shared field is added: the writer takes the writer's claim and
-// broadcasts like any other writer, so that libraries of earlier versions
-// beside it see one more writer of the protocol they know.
+// The writer takes the writer's claim and broadcasts like any other writer,
+// so that libraries of earlier versions beside it see one more writer of the
+// protocol they know; what it shares with the other writers of this library
+// (the last write's time, the renewal under way) is theirs too
+// (SharedExtensionFields, layout 2). A write of its own that lands a lease
+// already due is followed at once by another, under the same claim.
 #pragma once
 
 #include "pg/shared_state.hpp"

@@ -58,6 +58,9 @@ void _PG_init(void) {
     uuid6::pg::RegisterLeaseWriter();
     return;
   }
+  // The statement that loads the library may carry a key: hidden from
+  // pg_stat_activity from here on, as every later one is.
+  uuid6::pg::HideFacadeStatementActivity();
   // Loaded by a statement (one is running: session_preload_libraries loads
   // while the session starts, before any), and not in a parallel worker
   // (whose leader had the library already): if the server set the facade

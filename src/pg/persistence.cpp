@@ -13,6 +13,7 @@
 
 extern "C" {
 #include "common/file_perm.h"
+#include "postmaster/interrupt.h"
 }
 
 namespace uuid6::pg {
@@ -25,14 +26,13 @@ constexpr int64 kFarAheadMicros = int64{86400} * 1000000;
 // A write slower than this is logged: leases then reach noticeably further.
 constexpr int64 kSlowWriteMicros = 500 * 1000;
 
-// How long this process's last write of the file took, from the clock
-// reading its leases were taken at to their installation: the allowance its
-// next leases make for their own write (core/sequence.hpp, LeaseSpan). Kept
-// per process: the lease writer (pg/lease_writer.hpp) makes nearly every
-// write where uuid6 is preloaded; elsewhere a backend's first write allows
-// for none, and, if it is slow, installs a lease that is due at once and is
-// written again, this time allowing for it.
-int64 last_write_micros = 0;
+// A write that begins within this long of the end of a write that
+// installed a lease already due carries on the renewal that write carried
+// (SharedExtensionFields::renewing_since_us).
+constexpr int64 kCarryOnMicros = 1000 * 1000;
+// How many writes in a row the lease writer makes while each installs a
+// lease already due (a disk growing slower), before it lets go of the claim.
+constexpr int kMaxWritesInARow = 4;
 
 int64 MonotonicMicros() {
   struct timespec now;
@@ -41,6 +41,10 @@ int64 MonotonicMicros() {
 }
 
 int64 NowUnixMicros() { return UnixNanosNow() / 1000; }
+
+// How long the last write took (SharedExtensionFields::last_write_micros):
+// read and written by the claim's holder only.
+int64& LastWriteMicros() { return AttachedExtension().last_write_micros; }
 
 // write(2) until done; false with errno set on failure.
 bool WriteAll(int fd, const char* data, size_t length) {
@@ -114,30 +118,50 @@ bool ProcessGone(int pid) { return kill(pid, 0) != 0 && errno == ESRCH; }
 // take the spinlock; only a caller that must have a lease (`must`) checks
 // whether the holder still exists. The claim is announced as one that will
 // broadcast when released.
+// The renewal a write carries on is its own, begun now, unless it follows
+// within kCarryOnMicros a write that installed a lease already due: then it
+// carries on that write's renewal (SharedExtensionFields). Under the lock.
+void StartRenewal(SharedExtensionFields& extension, int64 now_us) {
+  const bool carries_on = extension.late_write_ended_us != 0 &&
+                          now_us - extension.late_write_ended_us <= kCarryOnMicros &&
+                          now_us >= extension.late_write_ended_us;
+  extension.renewing_since_us = carries_on ? extension.late_write_since_us : now_us;
+  extension.late_write_ended_us = 0;
+  extension.late_write_since_us = 0;
+}
+
 bool ClaimWriter(Persistence& persistence, bool must) {
   int& writer_pid = WriterPidOf(persistence);
   const int holder = *static_cast<volatile int*>(&writer_pid);
   if (holder != 0 && (!must || !ProcessGone(holder))) return false;
   bool claimed = false;
   SharedExtensionFields& extension = AttachedExtension();
+  const int64 now_us = NowUnixMicros();
   SpinLockAcquire(&persistence.lock);
   if (writer_pid == 0 || writer_pid == holder) {
     writer_pid = MyProcPid;
     extension.broadcasting_writer_pid = MyProcPid;
+    StartRenewal(extension, now_us);
     claimed = true;
   }
   SpinLockRelease(&persistence.lock);
   return claimed;
 }
 
-// Releases the claim, then wakes every caller waiting for the write.
-void ReleaseWriter(Persistence& persistence) {
+// Releases the claim, then wakes every caller waiting for the write. `late`:
+// the last write installed a lease already due, and the next write carries
+// on its renewal.
+void ReleaseWriter(Persistence& persistence, bool late = false) {
   SharedExtensionFields& extension = AttachedExtension();
   int& writer_pid = WriterPidOf(persistence);
+  const int64 now_us = NowUnixMicros();
   SpinLockAcquire(&persistence.lock);
   if (writer_pid == MyProcPid) {
     writer_pid = 0;
     extension.broadcasting_writer_pid = 0;
+    extension.late_write_ended_us = late ? now_us : 0;
+    extension.late_write_since_us = late ? extension.renewing_since_us : 0;
+    extension.renewing_since_us = 0;
   }
   SpinLockRelease(&persistence.lock);
   ConditionVariableBroadcast(&extension.lease_written);
@@ -165,9 +189,12 @@ bool InUse(const SharedState* state, int index, const SequenceState& copy) {
 // With the writer's claim held: computes the lease of every sequence that
 // needs one (`forced`, or in use and running low), writes the file and, once
 // it is durably written, installs the new leases. The leases allow for a
-// write as long as this process's last one, and their renewal points for
-// one as long as this one (LeaseSpan). Returns 0 or an errno.
-int WriteLeases(SharedState* state, int forced) {
+// write as long as the last one (whoever made it), and their renewal points
+// for one as long as this one (LeaseSpan). Returns 0 or an errno; `late`
+// says a lease it installed was already due by the clock (this write took
+// longer than the one before: the next write allows for it).
+int WriteLeases(SharedState* state, int forced, bool& late) {
+  late = false;
   const int64 start = MonotonicMicros();
   PersistedState persisted;
   memset(&persisted, 0, sizeof persisted);
@@ -187,7 +214,7 @@ int WriteLeases(SharedState* state, int forced) {
       // Above the lease already installed (which may come from a clock
       // reading later than this one), so that the renewal point moves on.
       persisted.lease[i] =
-          RenewedLease(layout, last, lease, clock, WriteAllowance(layout, last_write_micros));
+          RenewedLease(layout, last, lease, clock, WriteAllowance(layout, LastWriteMicros()));
       renewed[i] = any = true;
     } else {
       persisted.lease[i] = lease;
@@ -197,15 +224,22 @@ int WriteLeases(SharedState* state, int forced) {
   if (!any) return 0;
   const int error = WriteStateFile(persisted);
   if (error != 0) return error;
-  last_write_micros = MonotonicMicros() - start;
+  const int64 took = MonotonicMicros() - start;
+  LastWriteMicros() = took;
+  const int64 installed_ns = UnixNanosNow();
   for (int i = 0; i < kGeneratorCount; i++) {
     if (!renewed[i]) continue;
+    const Generator generator = static_cast<Generator>(i);
+    const SequenceLayout& layout = LayoutOf(generator);
     SharedSequence& sequence = state->sequences[i].sequence;
-    const uint64 allowance =
-        WriteAllowance(LayoutOf(static_cast<Generator>(i)), last_write_micros);
+    const uint64 allowance = WriteAllowance(layout, took);
     SpinLockAcquire(&sequence.lock);
     ExtendSequenceLease(state, i, persisted.lease[i], allowance);
+    const SequenceState copy = SequenceCopy(state, i);
     SpinLockRelease(&sequence.lock);
+    const Tick clock_tick = static_cast<Tick>(ClockPartAt(generator, installed_ns))
+                            << layout.low_bits;
+    if (PastRenewalPoint(copy, clock_tick)) late = true;
   }
   return 0;
 }
@@ -396,10 +430,23 @@ void SaveStateAtShutdown(int code, Datum arg) {
 namespace {
 
 // One write under the claim, timed; a slow one is logged once it is done.
-int TimedWriteLeases(SharedState* state, int forced) {
+// With `in_a_row` (the lease writer), a write that installed a lease already
+// due is followed at once by another, allowing for it, without letting go
+// of the claim — so that no call takes the claim in between and writes
+// inline — and those waiting are woken after each; a call writes once and
+// leaves the next write to the next call that needs it.
+int TimedWriteLeases(SharedState* state, int forced, bool in_a_row = false) {
   const int64 start = MonotonicMicros();
-  const int error = WriteLeases(state, forced);
-  ReleaseWriter(state->persistence);
+  bool late = false;
+  int error = WriteLeases(state, forced, late);
+  // A shutdown asked of the lease writer meanwhile ends the run.
+  for (int writes = 1; error == 0 && late && in_a_row && !ShutdownRequestPending &&
+                       writes < kMaxWritesInARow;
+       writes++) {
+    ConditionVariableBroadcast(&AttachedExtension().lease_written);
+    error = WriteLeases(state, -1, late);
+  }
+  ReleaseWriter(state->persistence, error == 0 && late);
   const int64 took = MonotonicMicros() - start;
   if (took > kSlowWriteMicros)
     ereport(LOG_SERVER_ONLY,
@@ -414,12 +461,12 @@ int TimedWriteLeases(SharedState* state, int forced) {
 
 }  // namespace
 
-RenewOutcome RenewDueLeases(SharedState* state) {
+RenewOutcome RenewDueLeases(SharedState* state, bool in_a_row) {
   if (!ClaimWriter(state->persistence, false)) return RenewOutcome::kBusy;
-  return TimedWriteLeases(state, -1) == 0 ? RenewOutcome::kDone : RenewOutcome::kFailed;
+  return TimedWriteLeases(state, -1, in_a_row) == 0 ? RenewOutcome::kDone : RenewOutcome::kFailed;
 }
 
-void RenewLeasesIfIdle(SharedState* state) { RenewDueLeases(state); }
+void RenewLeasesIfIdle(SharedState* state) { RenewDueLeases(state, false); }
 
 bool LeaseRenewalDue(SharedState* state) {
   for (int i = 0; i < kGeneratorCount; i++) {
@@ -450,6 +497,7 @@ void LiftFenceOrReport(SharedState* state) {
   if (writer_pid == FencePid()) {
     writer_pid = MyProcPid;
     extension.broadcasting_writer_pid = MyProcPid;
+    extension.renewing_since_us = 0;
     lifted = true;
   }
   SpinLockRelease(&persistence.lock);
@@ -505,12 +553,29 @@ void WaitForLeaseWrite(SharedState* state) {
     SpinLockRelease(&persistence.lock);
     if (holder == 0 || holder == MyProcPid || holder == FencePid() || ProcessGone(holder))
       break;
-    // A writer of this library broadcasts when it is done; the timeout only
-    // looks again, once a second, whether the writer still exists.
-    ConditionVariableTimedSleep(&extension.lease_written, broadcasts ? 1000 : 10,
-                                PG_WAIT_EXTENSION);
+    // A writer of this library broadcasts when it is done, and after each
+    // lease it installs while it goes on writing: woken, the caller looks
+    // at the lease again. The timeout only looks again, once a second,
+    // whether the writer still exists.
+    if (!ConditionVariableTimedSleep(&extension.lease_written, broadcasts ? 1000 : 10,
+                                     PG_WAIT_EXTENSION) &&
+        broadcasts)
+      break;
   }
   ConditionVariableCancelSleep();
+}
+
+uint64 LeaseGrace(SharedState* state, Generator generator) {
+  Persistence& persistence = state->persistence;
+  SharedExtensionFields& extension = AttachedExtension();
+  const int64 now_us = NowUnixMicros();
+  SpinLockAcquire(&persistence.lock);
+  const int holder = WriterPidOf(persistence);
+  const int64 since_us =
+      holder != 0 && extension.broadcasting_writer_pid == holder ? extension.renewing_since_us : 0;
+  SpinLockRelease(&persistence.lock);
+  if (since_us == 0 || now_us <= since_us) return 0;
+  return WriteAllowance(LayoutOf(generator), now_us - since_us);
 }
 
 }  // namespace uuid6::pg

@@ -39,8 +39,11 @@ void SaveStateAtShutdown(int code, Datum arg);
 enum class RenewOutcome { kDone, kBusy, kFailed };
 
 // Renews the leases running low if nobody else is writing; never waits and
-// raises no ERROR. The lease writer's renewal (pg/lease_writer.hpp).
-RenewOutcome RenewDueLeases(SharedState* state);
+// raises no ERROR. The lease writer's renewal (pg/lease_writer.hpp), with
+// `in_a_row`: a write that installs a lease already due (the disk turned
+// slower than the last write found it) is followed at once by another that
+// allows for it, under the same claim.
+RenewOutcome RenewDueLeases(SharedState* state, bool in_a_row);
 
 // RenewDueLeases for a caller that was not waiting for it: the common path's
 // renewal where no lease writer runs, taken after a generation.
@@ -61,9 +64,21 @@ bool LeaseWriteUnderWay(SharedState* state);
 bool RenewLease(SharedState* state, Generator generator);
 
 // Sleeps, cancellably and without polling, until the process writing the
-// state file is done (a condition variable; a writer of an earlier library,
-// which does not broadcast, is looked at every 10 ms). Returns at once when
-// nobody is writing.
+// state file is done or has installed a lease (a condition variable; a
+// writer of an earlier library, which does not broadcast, is looked at
+// every 10 ms). Returns at once when nobody is writing.
 void WaitForLeaseWrite(SharedState* state);
+
+// How much longer than a second (in `generator`'s clock units) a lease that
+// ran out may still serve its last second: as long as a renewal of this
+// library has been under way (SharedExtensionFields::renewing_since_us),
+// up to ten seconds; zero while nobody, or a writer of an earlier library,
+// is writing. A renewal begun more than a second after the lease's end
+// (the first call after an idle spell) thus gives it nothing: its callers
+// wait for the write rather than take a time from before the spell. One
+// begun in time (a disk that turned slow mid-renewal, writes slower than
+// the lease) lets calls go on while it lasts, with values up to the
+// renewal's time plus two seconds behind the clock, never ahead of it.
+uint64 LeaseGrace(SharedState* state, Generator generator);
 
 }  // namespace uuid6::pg

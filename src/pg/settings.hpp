@@ -30,4 +30,9 @@ void DefineFacadeSetting();
 // and current_setting() show to every role.
 bool FacadeKeyWasPlaceholder();
 
+// Reports the running statement to pg_stat_activity (and so to the
+// postmaster's report of a backend that dies) as a note where it names the
+// facade; for the statement that loads the library, which no hook saw.
+void HideFacadeStatementActivity();
+
 }  // namespace uuid6::pg

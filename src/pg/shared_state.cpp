@@ -89,10 +89,20 @@ void InitializeExtension(SharedExtension* extension) {
 }
 
 // An extension created by an earlier library: the fields added since are
-// initialized here, under its lock (none yet: version 1 is the first).
+// initialized here, under its lock. Layout 2's are zero, as the creator's
+// memset of the whole reserve left them and no earlier library writes
+// there; they are set again all the same. The first library of a layout
+// that attaches raises the version, so no process of it has used the fields
+// before.
 void AdoptExtension(SharedExtension* extension) {
   SharedExtensionFields& fields = extension->fields;
   SpinLockAcquire(&fields.lock);
+  if (fields.layout_version < 2) {
+    fields.last_write_micros = 0;
+    fields.renewing_since_us = 0;
+    fields.late_write_ended_us = 0;
+    fields.late_write_since_us = 0;
+  }
   if (fields.layout_version < kExtensionLayoutVersion)
     fields.layout_version = kExtensionLayoutVersion;
   SpinLockRelease(&fields.lock);

@@ -85,9 +85,32 @@ struct SharedExtensionFields {
   // one) holds the claim. A claim held by a 1.1 writer, which does not
   // broadcast, is looked at again every 10 ms by those waiting for it.
   int broadcasting_writer_pid;
+  // Layout 2 (1.5), read by no earlier library; read and written under
+  // Persistence::lock by writers of this library, which alone set them.
+  // How long the last write of the state file took, from the clock reading
+  // its leases were taken at to their installation, in microseconds: the
+  // allowance the next leases make for their own write (core/sequence.hpp,
+  // LeaseSpan). Shared, so that whichever process writes next — the lease
+  // writer, one started again, or a backend writing for the first time —
+  // allows for the disk as the last write found it.
+  int64 last_write_micros;
+  // While a writer of this library holds the claim (broadcasting_writer_pid
+  // equals it): when the renewal it carries on began, in Unix microseconds
+  // (the clock leases are taken from) — its own start, or that of the write
+  // before it when that one installed a lease already due. Zero otherwise.
+  // Calls that find their lease used up take values from its last second
+  // for as long as such a renewal is under way, if it began within a second
+  // of the lease's end (pg/persistence.hpp, LeaseGrace).
+  int64 renewing_since_us;
+  // The last write whose lease was already due when it was installed (a
+  // write slower than the one before): when it ended and the renewal it
+  // carried on began, so that the write right after it carries that
+  // renewal on. Zero once a write installs a lease in time.
+  int64 late_write_ended_us;
+  int64 late_write_since_us;
 };
 
-constexpr uint32 kExtensionLayoutVersion = 1;
+constexpr uint32 kExtensionLayoutVersion = 2;
 constexpr size_t kSharedExtensionBytes = 512;
 
 union SharedExtension {

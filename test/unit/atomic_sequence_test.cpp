@@ -281,6 +281,30 @@ TEST(AtomicSequence, StepStopsAtTheLease) {
   EXPECT_EQ(AtomicLastTick(s), first + 3);
 }
 
+// A lease that ran out 2.5 s ago serves its last second under the locked
+// step only with the grace of a renewal under way that long (ChooseNextTick).
+TEST(AtomicSequence, LockedStepTakesTheGraceOfARenewalUnderWay) {
+  for (Generator g : kAll) {
+    const SequenceLayout& layout = LayoutOf(g);
+    const uint64_t second = layout.race_tolerance;
+    Sequence s{};
+    uint64_t clock = 0;
+    ASSERT_EQ(ClockPartFromUnixNanos(g, kNow, clock), Status::kOk);
+    ExtendAtomicLease(s, layout, LeaseFor(layout, 0, clock));
+    Tick first = 0;
+    bool renew_due = false;
+    ASSERT_TRUE(TakeLockedAtomicStep(s, layout, clock, 0, LeaseFallback::kNone, first, renew_due));
+    const uint64_t later = clock + 2 * second + 5 * second / 2;
+    Tick tick = 0;
+    EXPECT_FALSE(TakeLockedAtomicStep(s, layout, later, 0, LeaseFallback::kIfRecent, tick,
+                                      renew_due, second));
+    ASSERT_TRUE(TakeLockedAtomicStep(s, layout, later, 0, LeaseFallback::kIfRecent, tick,
+                                     renew_due, 3 * second));
+    EXPECT_TRUE(tick > first && tick <= AtomicLeaseTick(s));
+    EXPECT_EQ(AtomicLastTick(s), tick);
+  }
+}
+
 TEST(AtomicSequence, RaiseRebasesAndKeepsTheLease) {
   const Generator g = Generator::kV6;
   const SequenceLayout& layout = LayoutOf(g);

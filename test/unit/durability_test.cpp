@@ -125,6 +125,37 @@ TEST(Lease, FallbackServesARecentLeaseOnly) {
   EXPECT_FALSE(TryAdvanceSequence(state, layout, later, 0, false, next, LeaseFallback::kAlways));
 }
 
+// A renewal begun in time is still being written (a disk that turned slow):
+// the grace it gives (the time it has been under way) lets the lease serve
+// its last second that much longer past its end, on every protocol; values
+// stay below the lease and behind the clock. Without it, or with too little,
+// the call waits. (The compare-and-swap protocol's locked step: in
+// atomic_sequence_test.cpp.)
+TEST(Lease, GraceServesTheLeaseWhileARenewalBegunInTimeIsWritten) {
+  for (Generator g : {Generator::kV6, Generator::kV7, Generator::kV8}) {
+    const SequenceLayout& layout = LayoutOf(g);
+    const uint64_t second = layout.race_tolerance;
+    const uint64_t clock = 1000 * second;
+    SequenceState state{};
+    ExtendLease(state, layout, LeaseFor(layout, 0, clock));  // ends at clock + 2 s
+    Tick first = 0;
+    ASSERT_TRUE(TryAdvanceSequence(state, layout, clock, 0, false, first));
+    const Tick lease = LeaseTick(state);
+    // 2.5 s past the lease's end: a second is not enough, the renewal's
+    // 3 s (begun half a second before the lease ran out) are.
+    const uint64_t later = clock + 2 * second + 5 * second / 2;
+    Tick next = 0;
+    EXPECT_FALSE(TryAdvanceSequence(state, layout, later, 0, false, next, LeaseFallback::kIfRecent));
+    EXPECT_FALSE(TryAdvanceSequence(state, layout, later, 0, false, next, LeaseFallback::kIfRecent,
+                                    second));
+    ASSERT_TRUE(TryAdvanceSequence(state, layout, later, 0, false, next, LeaseFallback::kIfRecent,
+                                   3 * second))
+        << static_cast<int>(g);
+    EXPECT_TRUE(next > first && next <= lease);
+    EXPECT_TRUE((next >> layout.low_bits) == (lease >> layout.low_bits) - second);
+  }
+}
+
 TEST(StateFile, RandomBytesNeverParse) {
   std::mt19937_64 random(11);
   char bytes[200];

@@ -38,6 +38,11 @@
 #   PROVE_FLAGS=...                 prove's options for the TAP files (default
 #                                   -j2: two at a time; PROVE_FLAGS= runs one
 #                                   at a time)
+#   TEST_PORT=N, TEST_PORT_NOT_PRELOADED=N
+#                                   the scratch clusters' ports (default 5499
+#                                   and 5497); EDITION_PORT (three ports from
+#                                   it) and CLIENTS_PORT go to the edition's and
+#                                   the clients' runners
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
 
@@ -141,7 +146,7 @@ record_core() {
 CLUSTER=$(cluster_dir cluster)
 trap 'cluster_stop "$CLUSTER"; [ -z "$core_pid" ] || { pkill -P "$core_pid"; kill "$core_pid"; } 2>/dev/null' EXIT
 log "starting a scratch cluster in $CLUSTER"
-cluster_start "$CLUSTER" 5499 || {
+cluster_start "$CLUSTER" "${TEST_PORT:-5499}" || {
   echo "0 passed, 1 failed"
   exit 1
 }
@@ -223,7 +228,7 @@ cluster_stop "$CLUSTER"
 # spare space (15/16), and every suite must pass there too.
 CLUSTER=$(cluster_dir cluster-not-preloaded)
 log "starting a scratch cluster without uuid6 preloaded in $CLUSTER"
-if cluster_start "$CLUSTER" 5497 --no-preload; then
+if cluster_start "$CLUSTER" "${TEST_PORT_NOT_PRELOADED:-5497}" --no-preload; then
   run_installcheck "regress (not preloaded)" "$ROOT/regression.diffs" ISOLATION=
   run_installcheck "isolation (not preloaded)" "$ROOT/test/isolation/regression.diffs" REGRESS=
   expected_mode=lazy_shmem

@@ -72,7 +72,7 @@ die() { echo "tle.sh: $*" >&2; exit 1; }
 
 files=()
 while IFS= read -r f; do
-    [ -f "$src/$f" ] && files+=("$f")
+    if [ -f "$src/$f" ]; then files+=("$f"); fi
 done < <(cd "$src" && for f in [0-9][0-9]_*.sql; do printf '%s\n' "$f"; done | sort)
 [ ${#files[@]} -gt 0 ] || die "no sources in $src"
 

@@ -52,7 +52,7 @@ if [ -z "${BASH_VERSINFO+set}" ] || [ "${BASH_VERSINFO[0]}" -lt 3 ] ||
    { [ "${BASH_VERSINFO[0]}" -eq 3 ] && [ "${BASH_VERSINFO[1]}" -lt 2 ]; }; then
     echo "tle.sh: needs bash 3.2 or later (run it as: bash scripts/tle.sh)" >&2; exit 1
 fi
-for tool in perl awk sed grep sort paste mktemp; do
+for tool in perl awk sed grep sort paste mktemp diff; do
     command -v "$tool" >/dev/null 2>&1 || { echo "tle.sh: needs $tool, which is not on the PATH" >&2; exit 1; }
 done
 

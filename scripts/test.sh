@@ -166,6 +166,31 @@ if [ $server_only = no ] && [ "$PG_CONFIG" = /usr/lib/postgresql/15/bin/pg_confi
 fi
 
 pg_major=$("$PG_CONFIG" --version | sed 's/^PostgreSQL \([0-9]*\).*/\1/')
+# The Citus test (test/t/013_citus.pl) needs Citus in this server; where it
+# is missing and the build tool is at hand, Citus is built from its vendored
+# source first (once; about 1.5 minutes): Citus 13.2 for PostgreSQL 15, 14.0
+# for 18, the majors CI runs the test on. Otherwise the test says SKIPPED, or
+# fails under CI=true on those majors.
+CITUS_TOOL=${CITUS_TOOL:-$ROOT/../shared/tools/citus}
+if [ ! -e "$("$PG_CONFIG" --pkglibdir)/citus.so" ] && [ -f "$CITUS_TOOL" ] && { [ "$pg_major" = 15 ] || [ "$pg_major" = 18 ]; }; then
+  log "building Citus into $("$PG_CONFIG" --version) for the Citus test ($CITUS_TOOL)"
+  as_root bash "$CITUS_TOOL" "$PG_CONFIG" || record "citus build" 0 1
+fi
+# Where Citus is still missing, 013_citus.pl skips; the SKIPPED line says how to get it.
+citus_missing=
+if [ ! -e "$("$PG_CONFIG" --pkglibdir)/citus.so" ]; then
+  citus_missing="test/t/013_citus.pl: Citus is not installed for PostgreSQL $pg_major ($("$PG_CONFIG" --pkglibdir)/citus.so), so the Citus cluster test did not run. To run it: install Citus (13.2 for PostgreSQL 15, 14.0 for 18; github.com/citusdata/citus) into this server, or give a script that builds it for a pg_config as CITUS_TOOL"
+  if [ "${CI:-}" = true ] && { [ "$pg_major" = 15 ] || [ "$pg_major" = 18 ]; }; then
+    record "citus (not skippable in CI on PostgreSQL $pg_major)" 0 1
+  fi
+fi
+
+# The fault-injection library of the TAP tests (test/fault), beside uuid6. Citus and it are
+# installed before the background suites start: the edition's suite copies this installation
+# on 15 (test/edition/pg15-tle.sh).
+make -C "$ROOT/test/fault" -s clean PG_CONFIG="$PG_CONFIG" >/dev/null
+as_root make -C "$ROOT/test/fault" -s install PG_CONFIG="$PG_CONFIG" >/dev/null
+
 # The 1.1 and 1.2 libraries, built for this server from their releases, for the test that runs
 # them beside this one (018_library_side_by_side.pl): built in the background, beside the server
 # suites, and waited for before the TAP files (wait_previous).
@@ -357,29 +382,7 @@ else
   record "cluster (not preloaded)" 0 1
 fi
 
-# The Citus test (test/t/013_citus.pl) needs Citus in this server; where it
-# is missing and the build tool is at hand, Citus is built from its vendored
-# source first (once; about 1.5 minutes): Citus 13.2 for PostgreSQL 15, 14.0
-# for 18, the majors CI runs the test on. Otherwise the test says SKIPPED, or
-# fails under CI=true on those majors.
-CITUS_TOOL=${CITUS_TOOL:-$ROOT/../shared/tools/citus}
-if [ ! -e "$("$PG_CONFIG" --pkglibdir)/citus.so" ] && [ -f "$CITUS_TOOL" ] && { [ "$pg_major" = 15 ] || [ "$pg_major" = 18 ]; }; then
-  log "building Citus into $("$PG_CONFIG" --version) for the Citus test ($CITUS_TOOL)"
-  as_root bash "$CITUS_TOOL" "$PG_CONFIG" || record "citus build" 0 1
-fi
-# Where Citus is still missing, 013_citus.pl skips; the SKIPPED line says how to get it.
-citus_missing=
-if [ ! -e "$("$PG_CONFIG" --pkglibdir)/citus.so" ]; then
-  citus_missing="test/t/013_citus.pl: Citus is not installed for PostgreSQL $pg_major ($("$PG_CONFIG" --pkglibdir)/citus.so), so the Citus cluster test did not run. To run it: install Citus (13.2 for PostgreSQL 15, 14.0 for 18; github.com/citusdata/citus) into this server, or give a script that builds it for a pg_config as CITUS_TOOL"
-  if [ "${CI:-}" = true ] && { [ "$pg_major" = 15 ] || [ "$pg_major" = 18 ]; }; then
-    record "citus (not skippable in CI on PostgreSQL $pg_major)" 0 1
-  fi
-fi
-
 log "TAP (PostgreSQL::Test::Cluster)"
-# The fault-injection library of the TAP tests (test/fault), beside uuid6.
-make -C "$ROOT/test/fault" -s clean PG_CONFIG="$PG_CONFIG" >/dev/null
-as_root make -C "$ROOT/test/fault" -s install PG_CONFIG="$PG_CONFIG" >/dev/null
 wait_previous
 # The longest files first (on 2 cores: 022 about 160 s, 021 75 s, 012 60 s, 016 40 s, 008 30 s),
 # so that two at a time end together; then the rest in name order.

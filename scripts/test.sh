@@ -295,14 +295,21 @@ cluster_start "$CLUSTER" "${TEST_PORT:-5499}" || {
 # against the current scratch cluster, its results counted; DIFFS shown on
 # failure.
 run_installcheck() {
-  local suite=$1 diffs=$2 bad suite_log
+  local suite=$1 diffs=$2 bad suite_log rc
   shift 2
   suite_log="$BUILD/$(printf '%s' "$suite" | tr -cs 'A-Za-z0-9' '-').log"
   log "$suite"
   make -C "$ROOT" -s installcheck PG_CONFIG="$PG_CONFIG" "$@" >"$suite_log" 2>&1
+  rc=$?
   grep -E '(\.\.\.|^ok|^not ok|tests)' "$suite_log"
   bad=$(count '(\.\.\. FAILED|^not ok )' "$suite_log")
   [ "$bad" -gt 0 ] && [ -f "$diffs" ] && head -n 100 "$diffs"
+  # A run that failed with no test counted as failed (pg_regress or isolationtester that cannot
+  # start) is one failure, its log shown.
+  if [ "$rc" -ne 0 ] && [ "$bad" -eq 0 ]; then
+    tail -n 20 "$suite_log"
+    bad=1
+  fi
   record "$suite" "$(count '(\.\.\. ok|^ok )' "$suite_log")" "$bad"
 }
 run_installcheck regress "$ROOT/regression.diffs" ISOLATION=

@@ -127,13 +127,24 @@ soak:
 DISTVERSION = $(shell perl -MJSON::PP -0777 -ne 'print decode_json($$_)->{version}' META.json)
 DIST = $(EXTENSION)-$(DISTVERSION)
 
-# The committed tree at HEAD under one top directory, as PGXN wants it. Build
+# The committed tree at HEAD under one top directory, as PGXN wants it, and
+# the SQL edition built from it, ready to use, in sql-edition/ (the plain
+# script, the pg_tle installer and the dbdev folder, with the updates from the
+# earlier releases): a managed database's user needs only this file. Build
 # products are never committed, so none are in it; .gitattributes leaves out
-# what only this repository needs (CI, git files).
+# what only this repository needs (CI, git files). The edition is built in the
+# exported tree, as `make tle` builds it from the archive.
 dist:
 	@mkdir -p $(BUILD_DIR)
 	@git diff --quiet HEAD -- || echo "note: uncommitted changes are not in the archive (it is made from HEAD)"
-	git archive --format=zip --prefix=$(DIST)/ --output=$(BUILD_DIR)/$(DIST).zip HEAD
+	rm -rf $(BUILD_DIR)/dist $(BUILD_DIR)/$(DIST).zip
+	mkdir -p $(BUILD_DIR)/dist
+	git archive --format=tar --prefix=$(DIST)/ HEAD | tar -x -C $(BUILD_DIR)/dist
+	bash $(BUILD_DIR)/dist/$(DIST)/scripts/tle.sh $(BUILD_DIR)/dist/$(DIST)/sql-edition
+	cp $(BUILD_DIR)/dist/$(DIST)/scripts/sql-edition-README.md $(BUILD_DIR)/dist/$(DIST)/sql-edition/README.md
+	cd $(BUILD_DIR)/dist && zip -q -r -X $(DIST).zip $(DIST)
+	mv $(BUILD_DIR)/dist/$(DIST).zip $(BUILD_DIR)/$(DIST).zip
+	rm -rf $(BUILD_DIR)/dist
 	@echo "wrote $(BUILD_DIR)/$(DIST).zip"
 
 # One package per PostgreSQL major whose server headers are installed through

@@ -1,7 +1,8 @@
 #!/usr/bin/perl
 # check-meta.pl [DIR]: checks DIR/META.json (default: the tree this script
 # is in) against the PGXN Meta Spec 1.0.0 -- required keys, no keys outside
-# the spec (custom keys start with x_), the type and form of every value --
+# the spec (custom keys start with x_), the type and form of every value, and
+# (this project's rule) a repository and a bugtracker among the resources --
 # and against the distribution in DIR: every file it names exists, and its
 # versions are the control file's default_version. Prints each problem and
 # exits 1 if there is one.
@@ -176,6 +177,14 @@ if (exists $meta->{resources} && keys_of('resources', $meta->{resources}, [qw(ho
 		  if exists $repository->{type} && ($repository->{type} // '') !~ /^[a-z]+$/;
 	}
 }
+
+# The project's own rule: a user finds where the code lives and where to report a bug.
+problem('resources must name a repository (resources.repository.url or .web)')
+  unless ref $meta->{resources} eq 'HASH' && ref $meta->{resources}{repository} eq 'HASH'
+  && grep { exists $meta->{resources}{repository}{$_} } qw(url web);
+problem('resources must name a bugtracker (resources.bugtracker.web or .mailto)')
+  unless ref $meta->{resources} eq 'HASH' && ref $meta->{resources}{bugtracker} eq 'HASH'
+  && grep { exists $meta->{resources}{bugtracker}{$_} } qw(web mailto);
 
 # The distribution itself: one version number, the control file's.
 my ($control) = glob("$dir/*.control");

@@ -9,6 +9,9 @@
 #           uninstall of the archive
 #   deb     make deb, dpkg -i, dpkg -r removes every file the package has
 #   install every command the README shows was run
+#   tle, zip  scripts/release-zip-test.sh: make tle from the release archive, a tarball
+#           and a shallow clone, under bash 3.2 and BSD tools; the archive unpacked where
+#           there is no repository, the C library and the SQL edition installed from it
 # Prints "ok - GROUP: ..." / "not ok - GROUP: ..." lines (scripts/test.sh
 # counts them). It replaces the uuid6 files of the system's PostgreSQL 15
 # and puts the source build back at the end, so it runs under the PG 15
@@ -115,7 +118,7 @@ restore() {
   as_root make -s install PG_CONFIG="$PG_CONFIG" >/dev/null
 }
 trap restore EXIT
-cluster_start "$CLUSTER" 5498 "shared_preload_libraries = ''" || exit 1
+cluster_start "$CLUSTER" "${RELEASE_PORT:-5498}" "shared_preload_libraries = ''" || exit 1
 
 # --- From source ------------------------------------------------------------
 # As in a fresh clone: no objects left from a build for another server.
@@ -153,6 +156,9 @@ meta_case "a license the spec does not name" '$m->{license} = "PostgreSQL"'
 meta_case "an unknown release status" '$m->{release_status} = "final"'
 meta_case "a prerequisite that is not a version range" '$m->{prereqs}{runtime}{requires}{PostgreSQL} = "15"'
 meta_case "resources outside the spec" '$m->{resources} = {bugs => "https://example.org"}'
+meta_case "resources without a repository" 'delete $m->{resources}{repository}'
+meta_case "resources without a bugtracker" 'delete $m->{resources}{bugtracker}'
+meta_case "no resources" 'delete $m->{resources}'
 
 readme pgxn "make dist"
 check pgxn "make dist wrote $ZIP" test -s "$ZIP"
@@ -200,6 +206,22 @@ readme deb "sudo dpkg -r postgresql-15-uuid6"
 all_gone() { local f; while read -r f; do [ ! -e "$f" ] || { echo "left behind: $f"; return 1; }; done <"$LOG/deb-files.txt"; }
 check deb "dpkg -r removes every file the package installed ($(wc -l <"$LOG/deb-files.txt") files)" all_gone
 cannot_create deb "with dpkg -r"
+
+# --- The SQL edition's build outside a clone, the archive without a repository ------
+# scripts/release-zip-test.sh, on this server (it installs the archive's C library;
+# restore puts the source build back). Its lines are this script's.
+# make dist (run by the README's commands above) wrote $ZIP from HEAD.
+ZIP=$ROOT/$ZIP PG_CONFIG=$PG_CONFIG RELEASE_ZIP_PORT=${RELEASE_ZIP_PORT:-5495} bash scripts/release-zip-test.sh >"$LOG/zip.log" 2>&1
+zip_rc=$?
+grep -E '^((not )?ok - |#)' "$LOG/zip.log"
+n=$((n + $(grep -cE '^(not )?ok - ' "$LOG/zip.log")))
+failed=$((failed + $(grep -cE '^not ok - ' "$LOG/zip.log")))
+if [ "$zip_rc" -ne 0 ] && ! grep -q '^not ok - ' "$LOG/zip.log"; then
+  n=$((n + 1))
+  failed=$((failed + 1))
+  echo "not ok - zip: scripts/release-zip-test.sh stopped early (exit $zip_rc)"
+  tail -n 25 "$LOG/zip.log" | sed 's/^/#   /'
+fi
 
 # --- The README's Install section, all of it ---------------------------------
 for c in "${README_COMMANDS[@]}"; do

@@ -39,12 +39,18 @@
 #   PROVE_FLAGS=...                 prove's options for the TAP files (default
 #                                   -j2: two at a time; PROVE_FLAGS= runs one
 #                                   at a time)
+#   TEST_PORT=N, TEST_PORT_NOT_PRELOADED=N
+#                                   the scratch clusters' ports (default 5499
+#                                   and 5497); EDITION_PORT (three ports from
+#                                   it) and CLIENTS_PORT go to the edition's and
+#                                   the clients' runners
 set -uo pipefail
 source "$(dirname "$0")/lib.sh"
 
 server_only=no
 [ "${1:-}" = --server-only ] && server_only=yes
 
+t_start=$SECONDS
 passed=0
 failed=0
 failures=()
@@ -53,7 +59,7 @@ record() {  # record SUITE PASSED FAILED
   passed=$((passed + $2))
   failed=$((failed + $3))
   [ "$3" -gt 0 ] && failures+=("$1: $3 failed")
-  echo "--- $1: $2 passed, $3 failed"
+  echo "--- $1: $2 passed, $3 failed (at $((SECONDS - t_start)) s)"
 }
 count() { grep -cE "$1" "$2" 2>/dev/null || true; }
 # record_runner SUITE EXIT_STATUS LOG: the counts of a runner that ends its
@@ -99,6 +105,13 @@ grep -q "\"version\": \"$version.0\"" "$ROOT/META.json" || { echo "META.json is 
 grep -q ".version = \"$version\"" "$ROOT/src/pg/module_magic.c" || { echo "module magic is not $version"; version_bad=1; }
 head -n 1 "$ROOT/debian/changelog" | grep -q "^uuid6 ($version\.0-" || { echo "debian/changelog is not $version.0"; version_bad=1; }
 grep -q "uuid6-$version\.0\.zip" "$ROOT/README.md" || { echo "README does not install uuid6-$version.0"; version_bad=1; }
+# The changelog's first version is this one: "## [Unreleased] — X.Y" while it is being made,
+# "## [X.Y] — YYYY-MM-DD" once released; the one before it is dated.
+changelog_top=$(grep -m 2 '^## \[' "$ROOT/CHANGELOG.md")
+printf '%s\n' "$changelog_top" | head -n 1 | grep -qxE "## \[(Unreleased\] — $version|$version\] — [0-9]{4}-[0-9]{2}-[0-9]{2})" ||
+  { echo "CHANGELOG.md's first version is not $version (## [Unreleased] — $version, or dated): $(printf '%s\n' "$changelog_top" | head -n 1)"; version_bad=1; }
+printf '%s\n' "$changelog_top" | sed -n 2p | grep -qxE "## \[[0-9]+\.[0-9]+\] — [0-9]{4}-[0-9]{2}-[0-9]{2}" ||
+  { echo "CHANGELOG.md's version before $version is not dated: $(printf '%s\n' "$changelog_top" | sed -n 2p)"; version_bad=1; }
 echo "uuid6 $version"
 record version $((1 - version_bad)) $version_bad
 
@@ -139,10 +152,153 @@ record_core() {
   fi
 }
 
+# The release checks replace the uuid6 files of the system's PostgreSQL 15
+# (this whole script runs under its lock) and put the source build back: they
+# run first, before any suite that uses the installed library starts.
+if [ $server_only = no ] && [ "$PG_CONFIG" = /usr/lib/postgresql/15/bin/pg_config ]; then
+  log "release: the README's Install section as written, PGXN archive, Debian package"
+  UUID6_PG15_LOCKED=1 bash "$ROOT/scripts/release-test.sh" 2>&1 | tee "$BUILD/release.log"
+  release_rc=${PIPESTATUS[0]}
+  for group in source pgxn deb install tle zip; do
+    record "release $group" "$(count "^ok - $group:" "$BUILD/release.log")" \
+      "$(count "^not ok - $group:" "$BUILD/release.log")"
+  done
+  [ "$release_rc" -ne 0 ] && ! grep -q '^not ok' "$BUILD/release.log" && record release 0 1
+fi
+
+pg_major=$("$PG_CONFIG" --version | sed 's/^PostgreSQL \([0-9]*\).*/\1/')
+# The Citus test (test/t/013_citus.pl) needs Citus in this server; where it
+# is missing and the build tool is at hand, Citus is built from its vendored
+# source first (once; about 1.5 minutes): Citus 13.2 for PostgreSQL 15, 14.0
+# for 18, the majors CI runs the test on. Otherwise the test says SKIPPED, or
+# fails under CI=true on those majors.
+CITUS_TOOL=${CITUS_TOOL:-$ROOT/../shared/tools/citus}
+if [ ! -e "$("$PG_CONFIG" --pkglibdir)/citus.so" ] && [ -f "$CITUS_TOOL" ] && { [ "$pg_major" = 15 ] || [ "$pg_major" = 18 ]; }; then
+  log "building Citus into $("$PG_CONFIG" --version) for the Citus test ($CITUS_TOOL)"
+  as_root bash "$CITUS_TOOL" "$PG_CONFIG" || record "citus build" 0 1
+fi
+# Where Citus is still missing, 013_citus.pl skips; the SKIPPED line says how to get it.
+citus_missing=
+if [ ! -e "$("$PG_CONFIG" --pkglibdir)/citus.so" ]; then
+  citus_missing="test/t/013_citus.pl: Citus is not installed for PostgreSQL $pg_major ($("$PG_CONFIG" --pkglibdir)/citus.so), so the Citus cluster test did not run. To run it: install Citus (13.2 for PostgreSQL 15, 14.0 for 18; github.com/citusdata/citus) into this server, or give a script that builds it for a pg_config as CITUS_TOOL"
+  if [ "${CI:-}" = true ] && { [ "$pg_major" = 15 ] || [ "$pg_major" = 18 ]; }; then
+    record "citus (not skippable in CI on PostgreSQL $pg_major)" 0 1
+  fi
+fi
+
+# The fault-injection library of the TAP tests (test/fault), beside uuid6. Citus and it are
+# installed before the background suites start: the edition's suite copies this installation
+# on 15 (test/edition/pg15-tle.sh).
+make -C "$ROOT/test/fault" -s clean PG_CONFIG="$PG_CONFIG" >/dev/null
+as_root make -C "$ROOT/test/fault" -s install PG_CONFIG="$PG_CONFIG" >/dev/null
+
+# The 1.1 and 1.2 libraries, built for this server from their releases, for the test that runs
+# them beside this one (018_library_side_by_side.pl): built in the background, beside the server
+# suites, and waited for before the TAP files (wait_previous).
+PREVIOUS_DIR=$(cluster_dir uuid6-1.1)
+PREVIOUS_12_DIR=$(cluster_dir uuid6-1.2)
+build_previous() {
+  rm -rf "${PREVIOUS_DIR:?}"/*
+  previous_none=
+  # test/compat/heap_datum_check.cpp lets a release library built against a
+  # newer minor release's headers load into the server at hand.
+  git -C "$ROOT" archive bbaf64e | tar -x -C "$PREVIOUS_DIR" &&
+    cp "$ROOT/test/compat/heap_datum_check.cpp" "$PREVIOUS_DIR/src/pg/" &&
+    make -C "$PREVIOUS_DIR" -s -j"$(nproc)" PG_CONFIG="$PG_CONFIG" >"$PREVIOUS_DIR/build.log" 2>&1 || {
+    echo "could not build the 1.1 library: see $PREVIOUS_DIR/build.log"
+    # 1.1 was released before PostgreSQL 19 and does not build there: no 1.1
+    # session can ever run beside this library on 19 and later. On an older
+    # major a failed build fails the test.
+    major=$("$PG_CONFIG" --version | sed 's/^PostgreSQL \([0-9]*\).*/\1/')
+    [ "$major" -ge 19 ] &&
+      previous_none="uuid6 1.1 does not build against PostgreSQL $major (it predates it), so no 1.1 session can run beside 1.2 there"
+  }
+  chmod -R a+rX "$PREVIOUS_DIR"
+  # The 1.2 library too, from the 1.2 release: it builds on every major this
+  # one supports, so a failed build fails the test (it runs without it).
+  rm -rf "${PREVIOUS_12_DIR:?}"/*
+  git -C "$ROOT" archive c9836ae | tar -x -C "$PREVIOUS_12_DIR" &&
+    cp "$ROOT/test/compat/heap_datum_check.cpp" "$PREVIOUS_12_DIR/src/pg/" &&
+    make -C "$PREVIOUS_12_DIR" -s -j"$(nproc)" PG_CONFIG="$PG_CONFIG" >"$PREVIOUS_12_DIR/build.log" 2>&1 ||
+    echo "could not build the 1.2 library: see $PREVIOUS_12_DIR/build.log"
+  chmod -R a+rX "$PREVIOUS_12_DIR"
+  printf '%s' "$previous_none" >"$BUILD/previous-none.txt"
+}
+rm -f "$BUILD/previous-none.txt"
+build_previous >"$BUILD/previous.log" 2>&1 &
+previous_pid=$!
+wait_previous() {
+  wait "$previous_pid"
+  previous_pid=
+  cat "$BUILD/previous.log"
+  previous_none=$(cat "$BUILD/previous-none.txt" 2>/dev/null)
+}
+
+# The SQL edition's suite and the client programs run in the background, one after the other
+# (both build build/tle/), beside the server suites and the TAP files, which mostly wait; their
+# logs are shown and counted after the TAP files (record_beside), as if they had run then.
+#
+# The SQL edition (build/tle/ from `make tle`: the plain script and the pg_tle extension) on this
+# major: test/edition/run.sh, with this server's C library for the comparisons and the move
+# between editions. pg_tle needs an installation without uuid6's control file: on 15 a relocated
+# copy of Debian's (test/edition/pg15-tle.sh), on 18 /opt/pgmatrix/18-tle (pgmatrix), elsewhere
+# /opt/pgmatrix/MAJOR-tle if present; pg_tle is built into it when ../shared/tools/pg_tle is at
+# hand. What cannot run there says SKIPPED, and fails under CI=true on 15 and 18.
+#
+# pg_partman's life cycle on tables keyed by uuid6 keys, both editions (test/partman/run.sh), after
+# the edition's suite (both make build/tle/): where pg_partman 5.2 or later is installed for this
+# server (.ci/run unpacks Debian's into 17 and 18); SKIPPED otherwise, and a failure under CI=true on
+# 17 and 18.
+#
+# The client programs (test/clients/run.sh): psycopg 3, psycopg2, SQLAlchemy, Django, node-postgres,
+# Knex, ActiveRecord and JDBC against both editions on a scratch cluster of this server, and the
+# code blocks of docs/clients.md checked against them. Once per run of the whole suite (CI: the
+# PostgreSQL 15 leg), not with --server-only unless CLIENTS=yes. A stack whose packages are missing
+# is named under SKIPPED; under CI=true the runner installs them (Debian packages, npm ci) and a
+# stack that still cannot run fails.
+run_clients=no
+if [ $server_only = no ] || [ "${CLIENTS:-}" = yes ]; then run_clients=yes; fi
+rm -f "$BUILD/edition.log" "$BUILD/edition.rc" "$BUILD/partman.log" "$BUILD/partman.rc" "$BUILD/clients.log" "$BUILD/clients.rc"
+(
+  C_PG_CONFIG=$PG_CONFIG bash "$ROOT/test/edition/run.sh" "$pg_major" >"$BUILD/edition.log" 2>&1
+  echo $? >"$BUILD/edition.rc"
+  PG_CONFIG=$PG_CONFIG bash "$ROOT/test/partman/run.sh" "$pg_major" >"$BUILD/partman.log" 2>&1
+  echo $? >"$BUILD/partman.rc"
+  if [ $run_clients = yes ]; then
+    PG_CONFIG=$PG_CONFIG bash "$ROOT/test/clients/run.sh" >"$BUILD/clients.log" 2>&1
+    echo $? >"$BUILD/clients.rc"
+  fi
+) &
+beside_pid=$!
+log "the SQL edition (test/edition/run.sh $pg_major)$([ $run_clients = no ] || echo ' and the client programs (test/clients/run.sh)') started in the background"
+# record_beside: waits for them, shows their logs and counts them (no exit status: a failure).
+record_beside() {
+  local rc
+  log "waiting for the SQL edition's suite$([ $run_clients = no ] || echo ' and the client programs')"
+  wait "$beside_pid"
+  beside_pid=
+  log "the SQL edition (test/edition/run.sh $pg_major)"
+  cat "$BUILD/edition.log" 2>/dev/null
+  rc=$(cat "$BUILD/edition.rc" 2>/dev/null)
+  record_runner edition "${rc:-1}" "$BUILD/edition.log"
+  log "pg_partman with uuid6 keys (test/partman/run.sh $pg_major)"
+  cat "$BUILD/partman.log" 2>/dev/null
+  rc=$(cat "$BUILD/partman.rc" 2>/dev/null)
+  record_runner partman "${rc:-1}" "$BUILD/partman.log"
+  if [ $run_clients = yes ]; then
+    log "client programs (test/clients/run.sh)"
+    cat "$BUILD/clients.log" 2>/dev/null
+    rc=$(cat "$BUILD/clients.rc" 2>/dev/null)
+    record_runner clients "${rc:-1}" "$BUILD/clients.log"
+  fi
+}
+
 CLUSTER=$(cluster_dir cluster)
-trap 'cluster_stop "$CLUSTER"; [ -z "$core_pid" ] || { pkill -P "$core_pid"; kill "$core_pid"; } 2>/dev/null' EXIT
+# On the way out: the clusters stopped, background jobs still running ended (by their ids).
+stop_job() { [ -z "$1" ] || { pkill -P "$1"; kill "$1"; } 2>/dev/null; }
+trap 'cluster_stop "$CLUSTER"; stop_job "$core_pid"; stop_job "$previous_pid"; stop_job "$beside_pid"' EXIT
 log "starting a scratch cluster in $CLUSTER"
-cluster_start "$CLUSTER" 5499 || {
+cluster_start "$CLUSTER" "${TEST_PORT:-5499}" || {
   echo "0 passed, 1 failed"
   exit 1
 }
@@ -151,14 +307,21 @@ cluster_start "$CLUSTER" 5499 || {
 # against the current scratch cluster, its results counted; DIFFS shown on
 # failure.
 run_installcheck() {
-  local suite=$1 diffs=$2 bad suite_log
+  local suite=$1 diffs=$2 bad suite_log rc
   shift 2
   suite_log="$BUILD/$(printf '%s' "$suite" | tr -cs 'A-Za-z0-9' '-').log"
   log "$suite"
   make -C "$ROOT" -s installcheck PG_CONFIG="$PG_CONFIG" "$@" >"$suite_log" 2>&1
+  rc=$?
   grep -E '(\.\.\.|^ok|^not ok|tests)' "$suite_log"
   bad=$(count '(\.\.\. FAILED|^not ok )' "$suite_log")
   [ "$bad" -gt 0 ] && [ -f "$diffs" ] && head -n 100 "$diffs"
+  # A run that failed with no test counted as failed (pg_regress or isolationtester that cannot
+  # start) is one failure, its log shown.
+  if [ "$rc" -ne 0 ] && [ "$bad" -eq 0 ]; then
+    tail -n 20 "$suite_log"
+    bad=1
+  fi
   record "$suite" "$(count '(\.\.\. ok|^ok )' "$suite_log")" "$bad"
 }
 run_installcheck regress "$ROOT/regression.diffs" ISOLATION=
@@ -232,7 +395,7 @@ cluster_stop "$CLUSTER"
 # spare space (15/16), and every suite must pass there too.
 CLUSTER=$(cluster_dir cluster-not-preloaded)
 log "starting a scratch cluster without uuid6 preloaded in $CLUSTER"
-if cluster_start "$CLUSTER" 5497 --no-preload; then
+if cluster_start "$CLUSTER" "${TEST_PORT_NOT_PRELOADED:-5497}" --no-preload; then
   run_installcheck "regress (not preloaded)" "$ROOT/regression.diffs" ISOLATION=
   run_installcheck "isolation (not preloaded)" "$ROOT/test/isolation/regression.diffs" REGRESS=
   expected_mode=lazy_shmem
@@ -246,71 +409,8 @@ else
   record "cluster (not preloaded)" 0 1
 fi
 
-# The release checks replace the uuid6 files of the system's PostgreSQL 15
-# (this whole script runs under its lock) and put the source build back.
-if [ $server_only = no ] && [ "$PG_CONFIG" = /usr/lib/postgresql/15/bin/pg_config ]; then
-  log "release: the README's Install section as written, PGXN archive, Debian package"
-  UUID6_PG15_LOCKED=1 bash "$ROOT/scripts/release-test.sh" 2>&1 | tee "$BUILD/release.log"
-  release_rc=${PIPESTATUS[0]}
-  for group in source pgxn deb install; do
-    record "release $group" "$(count "^ok - $group:" "$BUILD/release.log")" \
-      "$(count "^not ok - $group:" "$BUILD/release.log")"
-  done
-  [ "$release_rc" -ne 0 ] && ! grep -q '^not ok' "$BUILD/release.log" && record release 0 1
-fi
-
-# The Citus test (test/t/013_citus.pl) needs Citus in this server; where it
-# is missing and the build tool is at hand, Citus is built from its vendored
-# source first (once; about 1.5 minutes): Citus 13.2 for PostgreSQL 15, 14.0
-# for 18, the majors CI runs the test on. Otherwise the test says SKIPPED, or
-# fails under CI=true on those majors.
-CITUS_TOOL=${CITUS_TOOL:-$ROOT/../shared/tools/citus}
-pg_major=$("$PG_CONFIG" --version | sed 's/^PostgreSQL \([0-9]*\).*/\1/')
-if [ ! -e "$("$PG_CONFIG" --pkglibdir)/citus.so" ] && [ -f "$CITUS_TOOL" ] && { [ "$pg_major" = 15 ] || [ "$pg_major" = 18 ]; }; then
-  log "building Citus into $("$PG_CONFIG" --version) for the Citus test ($CITUS_TOOL)"
-  as_root bash "$CITUS_TOOL" "$PG_CONFIG" || record "citus build" 0 1
-fi
-# Where Citus is still missing, 013_citus.pl skips; the SKIPPED line says how to get it.
-citus_missing=
-if [ ! -e "$("$PG_CONFIG" --pkglibdir)/citus.so" ]; then
-  citus_missing="test/t/013_citus.pl: Citus is not installed for PostgreSQL $pg_major ($("$PG_CONFIG" --pkglibdir)/citus.so), so the Citus cluster test did not run. To run it: install Citus (13.2 for PostgreSQL 15, 14.0 for 18; github.com/citusdata/citus) into this server, or give a script that builds it for a pg_config as CITUS_TOOL"
-  if [ "${CI:-}" = true ] && { [ "$pg_major" = 15 ] || [ "$pg_major" = 18 ]; }; then
-    record "citus (not skippable in CI on PostgreSQL $pg_major)" 0 1
-  fi
-fi
-
 log "TAP (PostgreSQL::Test::Cluster)"
-# The fault-injection library of the TAP tests (test/fault), beside uuid6.
-make -C "$ROOT/test/fault" -s clean PG_CONFIG="$PG_CONFIG" >/dev/null
-as_root make -C "$ROOT/test/fault" -s install PG_CONFIG="$PG_CONFIG" >/dev/null
-# The 1.1 library, built for this server from the 1.1 release, for the test
-# that runs it beside this one (018_library_side_by_side.pl fails without it).
-PREVIOUS_DIR=$(cluster_dir uuid6-1.1)
-rm -rf "${PREVIOUS_DIR:?}"/*
-previous_none=
-# test/compat/heap_datum_check.cpp lets a release library built against a
-# newer minor release's headers load into the server at hand.
-git -C "$ROOT" archive bbaf64e | tar -x -C "$PREVIOUS_DIR" &&
-  cp "$ROOT/test/compat/heap_datum_check.cpp" "$PREVIOUS_DIR/src/pg/" &&
-  make -C "$PREVIOUS_DIR" -s -j"$(nproc)" PG_CONFIG="$PG_CONFIG" >"$PREVIOUS_DIR/build.log" 2>&1 || {
-  echo "could not build the 1.1 library: see $PREVIOUS_DIR/build.log"
-  # 1.1 was released before PostgreSQL 19 and does not build there: no 1.1
-  # session can ever run beside this library on 19 and later. On an older
-  # major a failed build fails the test.
-  major=$("$PG_CONFIG" --version | sed 's/^PostgreSQL \([0-9]*\).*/\1/')
-  [ "$major" -ge 19 ] &&
-    previous_none="uuid6 1.1 does not build against PostgreSQL $major (it predates it), so no 1.1 session can run beside 1.2 there"
-}
-chmod -R a+rX "$PREVIOUS_DIR"
-# The 1.2 library too, from the 1.2 release: it builds on every major this
-# one supports, so a failed build fails the test (it runs without it).
-PREVIOUS_12_DIR=$(cluster_dir uuid6-1.2)
-rm -rf "${PREVIOUS_12_DIR:?}"/*
-git -C "$ROOT" archive c9836ae | tar -x -C "$PREVIOUS_12_DIR" &&
-  cp "$ROOT/test/compat/heap_datum_check.cpp" "$PREVIOUS_12_DIR/src/pg/" &&
-  make -C "$PREVIOUS_12_DIR" -s -j"$(nproc)" PG_CONFIG="$PG_CONFIG" >"$PREVIOUS_12_DIR/build.log" 2>&1 ||
-  echo "could not build the 1.2 library: see $PREVIOUS_12_DIR/build.log"
-chmod -R a+rX "$PREVIOUS_12_DIR"
+wait_previous
 # The longest files first (on 2 cores: 022 about 160 s, 021 75 s, 012 60 s, 016 40 s, 008 30 s),
 # so that two at a time end together; then the rest in name order.
 tap_files=()
@@ -346,34 +446,8 @@ if [ "$tap_bad" -gt 0 ]; then
 fi
 record tap "$tap_ok" "$tap_bad"
 
-# The SQL edition (build/tle/ from `make tle`: the plain script and the pg_tle extension) on this
-# major: test/edition/run.sh, with this server's C library for the comparisons and the move
-# between editions. pg_tle needs an installation without uuid6's control file: on 15 a relocated
-# copy of Debian's (test/edition/pg15-tle.sh), on 18 /opt/pgmatrix/18-tle (pgmatrix), elsewhere
-# /opt/pgmatrix/MAJOR-tle if present; pg_tle is built into it when ../shared/tools/pg_tle is at
-# hand. What cannot run there says SKIPPED, and fails under CI=true on 15 and 18.
-log "the SQL edition (test/edition/run.sh $pg_major)"
-C_PG_CONFIG=$PG_CONFIG bash "$ROOT/test/edition/run.sh" "$pg_major" 2>&1 | tee "$BUILD/edition.log"
-record_runner edition "${PIPESTATUS[0]}" "$BUILD/edition.log"
+record_beside
 
-# pg_partman's life cycle on tables keyed by uuid6 keys, both editions (test/partman/run.sh): where
-# pg_partman 5.2 or later is installed for this server (.ci/run unpacks Debian's into 17 and 18);
-# SKIPPED otherwise, and a failure under CI=true on 17 and 18.
-log "pg_partman with uuid6 keys (test/partman/run.sh $pg_major)"
-PG_CONFIG=$PG_CONFIG bash "$ROOT/test/partman/run.sh" "$pg_major" 2>&1 | tee "$BUILD/partman.log"
-record_runner partman "${PIPESTATUS[0]}" "$BUILD/partman.log"
-
-# The client programs (test/clients/run.sh): psycopg 3, psycopg2, SQLAlchemy, Django, node-postgres,
-# Knex, ActiveRecord and JDBC against both editions on a scratch cluster of this server, and the
-# code blocks of docs/clients.md checked against them. Once per run of the whole suite (CI: the
-# PostgreSQL 15 leg), not with --server-only unless CLIENTS=yes. A stack whose packages are missing
-# is named under SKIPPED; under CI=true the runner installs them (Debian packages, npm ci) and a
-# stack that still cannot run fails.
-if [ $server_only = no ] || [ "${CLIENTS:-}" = yes ]; then
-  log "client programs (test/clients/run.sh)"
-  PG_CONFIG=$PG_CONFIG bash "$ROOT/test/clients/run.sh" 2>&1 | tee "$BUILD/clients.log"
-  record_runner clients "${PIPESTATUS[0]}" "$BUILD/clients.log"
-fi
 record_core
 
 echo

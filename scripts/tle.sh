@@ -15,12 +15,20 @@
 # of uuid6's names another role owns (scripts/tle-check.sql, run before anything is made).
 #
 # The updates from the earlier releases of the edition (the list below, each
-# with its release commit, whose sources are read from git) are derived from
-# both versions' sources by scripts/tle-update.pl: see "updates" below.
+# with its release commit) are derived from both versions' sources by
+# scripts/tle-update.pl: see "updates" below. The released sources are read
+# from git where the clone has the commit, else from their copy in the tree
+# (releases/edition-VERSION/, the released bytes), so a release archive, a
+# tarball and a shallow clone build the same bytes as a full clone.
 #
-# The output depends only on the files in the tree and on the release commits
-# named below (no dates, no host names), so the same commit always builds the
-# same bytes.
+# The output depends only on the files in the tree (no dates, no host names),
+# so the same commit always builds the same bytes.
+#
+# Portable: bash 3.2 (a Mac's /bin/bash) and BSD or GNU tools; no mapfile,
+# associative arrays or GNU-only options (scripts/check-portable.pl and
+# test/portability/run.sh check it). An array that can be empty is expanded
+# as ${a[@]+"${a[@]}"} (bash before 4.4 calls an empty one unbound).
+# bash 3.2: arrays never empty: files forbidden_tags known
 #
 # Rules for the sources, checked here:
 #   - plain SQL and PL/pgSQL, no psql meta-commands;
@@ -39,6 +47,14 @@
 #     those, and stops the build at any other change).
 set -euo pipefail
 export LC_ALL=C
+# What it needs, said at once.
+if [ -z "${BASH_VERSINFO+set}" ] || [ "${BASH_VERSINFO[0]}" -lt 3 ] ||
+   { [ "${BASH_VERSINFO[0]}" -eq 3 ] && [ "${BASH_VERSINFO[1]}" -lt 2 ]; }; then
+    echo "tle.sh: needs bash 3.2 or later (run it as: bash scripts/tle.sh)" >&2; exit 1
+fi
+for tool in perl awk sed grep sort paste mktemp diff; do
+    command -v "$tool" >/dev/null 2>&1 || { echo "tle.sh: needs $tool, which is not on the PATH" >&2; exit 1; }
+done
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-$root/build/tle}
@@ -54,7 +70,10 @@ forbidden_tags=("$plain_tag" "$tle_tag" '$_pgtle_o_$' '$_pgtle_i_$' '$uuid6_upda
 
 die() { echo "tle.sh: $*" >&2; exit 1; }
 
-mapfile -t files < <(find "$src" -maxdepth 1 -name '[0-9][0-9]_*.sql' -printf '%f\n' | sort)
+files=()
+while IFS= read -r f; do
+    if [ -f "$src/$f" ]; then files+=("$f"); fi
+done < <(cd "$src" && for f in [0-9][0-9]_*.sql; do printf '%s\n' "$f"; done | sort)
 [ ${#files[@]} -gt 0 ] || die "no sources in $src"
 
 for f in "${files[@]}"; do
@@ -72,15 +91,15 @@ for f in "${files[@]}"; do
     if grep -niE '^[[:space:]]*CREATE[[:space:]]+(SEQUENCE|TABLE|SCHEMA)[[:space:]]' "$p" | grep -viE 'IF[[:space:]]+NOT[[:space:]]+EXISTS'; then
         die "$f: use CREATE ... IF NOT EXISTS (the plain script can be run again)"
     fi
-    if grep -nE '^[[:space:]]*(CREATE|ALTER|DROP|COMMENT|GRANT|REVOKE)\b.*\buuid6\.' "$p" | grep -v '@extschema@'; then
+    if grep -nE '^[[:space:]]*(CREATE|ALTER|DROP|COMMENT|GRANT|REVOKE)([^A-Za-z0-9_].*)?(^|[^A-Za-z0-9_])uuid6\.' "$p" | grep -v '@extschema@'; then
         die "$f: qualify edition objects with @extschema@., never with a fixed schema name"
     fi
 done
 
 # The installation check (scripts/tle-check.sql) filled in: the names the edition creates and
 # the target schema. check_sql TARGET_EXPRESSION HOW_LITERAL [EDITION_LITERAL ('extension')]
-functions_array="ARRAY[$(for f in "${files[@]}"; do sed -n "s/^CREATE FUNCTION \([a-z0-9_]*\)(.*/'\1'/p" "$src/$f"; done | sort -u | paste -sd, -)]::name[]"
-sequences_array="ARRAY[$(for f in "${files[@]}"; do sed -n "s/^CREATE SEQUENCE IF NOT EXISTS \(uuid6_sql_sequences\.\)\{0,1\}\([a-z0-9_]*\) .*/'\2'/p" "$src/$f"; done | sort -u | paste -sd, -)]::name[]"
+functions_array="ARRAY[$(for f in "${files[@]}"; do sed -n "s/^CREATE FUNCTION \([a-z0-9_]*\)(.*/'\1'/p" "$src/$f"; done | sort -u | paste -s -d, -)]::name[]"
+sequences_array="ARRAY[$(for f in "${files[@]}"; do sed -n "s/^CREATE SEQUENCE IF NOT EXISTS \(uuid6_sql_sequences\.\)\{0,1\}\([a-z0-9_]*\) .*/'\2'/p" "$src/$f"; done | sort -u | paste -s -d, -)]::name[]"
 [ "$functions_array" != "ARRAY[]::name[]" ] || die "found no CREATE FUNCTION in the sources"
 check_sql() {
     TARGET=$1 HOW=$2 EDITION=${3:-"'extension'"} FUNCTIONS=$functions_array SEQUENCES=$sequences_array awk '
@@ -112,9 +131,27 @@ body() {
 # (scripts/tle-update.pl) and shipped in the three forms. TLE_RELEASES
 # ("VERSION:COMMIT_OR_SOURCE_DIRECTORY ...") replaces the list: the edition
 # suite tests the derivation on sources of its own, and TLE_RELEASES= builds
-# without updates (where the clone lacks the release commits).
+# without updates.
+#
+# A release's sources: from git (`git archive COMMIT sql/edition`) where this
+# tree is a clone that has the commit, and then checked against their copy in
+# releases/edition-VERSION/, which must hold the same bytes; elsewhere (a
+# release archive, a tarball, a shallow clone) from that copy.
+# TLE_RELEASE_SOURCES=git or =tree takes them from the one named only (the
+# release test builds both ways and compares).
 releases=(1.3:9bf83c5 1.4:4328dba)
 if [ -n "${TLE_RELEASES+set}" ]; then read -r -a releases <<<"$TLE_RELEASES"; fi
+release_sources=${TLE_RELEASE_SOURCES:-auto}
+case "$release_sources" in auto|git|tree) ;; *) die "TLE_RELEASE_SOURCES is auto, git or tree, not $release_sources";; esac
+# git_has COMMIT: this tree is a git clone of its own (not a directory inside
+# another repository) and has COMMIT.
+git_has() {
+    command -v git >/dev/null 2>&1 || return 1
+    local top
+    top=$(git -C "$root" rev-parse --show-toplevel 2>/dev/null) || return 1
+    [ -n "$top" ] && [ "$(cd "$top" && pwd -P)" = "$(cd "$root" && pwd -P)" ] || return 1
+    git -C "$root" rev-parse -q --verify "$1^{commit}" >/dev/null 2>&1
+}
 # uuid6_sql_edition_version() (below) exists from 1.4 on; an installation
 # without it is of the last release before it.
 marker_before=1.3
@@ -140,18 +177,26 @@ EOF
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 update_from=()
-for entry in "${releases[@]}"; do
+for entry in ${releases[@]+"${releases[@]}"}; do
     v=${entry%%:*}
     ref=${entry#*:}
     [ "$v" != "$version" ] || continue
+    copy=$root/releases/edition-$v
     if [ -d "$ref" ]; then
         dir=$ref
-    else
-        git -C "$root" rev-parse -q --verify "$ref^{commit}" >/dev/null 2>&1 ||
-            die "the update from $v is derived from its sources at commit $ref, which this tree does not have (not a git clone, or a shallow one: git fetch --unshallow); TLE_RELEASES= builds without updates"
+    elif [ "$release_sources" != tree ] && git_has "$ref"; then
         mkdir -p "$work/src-$v"
         git -C "$root" archive "$ref" sql/edition | tar -x -C "$work/src-$v" || die "git archive $ref sql/edition"
         dir=$work/src-$v/sql/edition
+        if [ -d "$copy" ] && ! diff -r "$dir" "$copy" >&2; then
+            die "releases/edition-$v/ differs from sql/edition at $ref, the $v release (above): it must hold the released bytes"
+        fi
+    elif [ "$release_sources" = git ]; then
+        die "TLE_RELEASE_SOURCES=git: the update from $v needs commit $ref, which this tree does not have"
+    elif [ -d "$copy" ]; then
+        dir=$copy
+    else
+        die "the update from $v is derived from its released sources: releases/edition-$v/ is missing and this tree has no commit $ref (git fetch --unshallow); TLE_RELEASES= builds without updates"
     fi
     mkdir -p "$work/update-$v"
     perl "$root/scripts/tle-update.pl" "$dir" "$src" "$v" "$version" "$work/update-$v" || die "the update from $v"
@@ -198,7 +243,7 @@ from_var() { printf 'uuid6_from_%s' "${1//[^A-Za-z0-9]/_}"; }
 # Before the sources: which version is installed in the schema, and the
 # update's first part for it.
 plain_update_before() {
-    local v known=("${update_from[@]}" "$version") list
+    local v known=(${update_from[@]+"${update_from[@]}"} "$version") list
     list=$(printf "'%s', " "${known[@]}")
     cat <<EOF
 -- Is the edition installed in the schema, and which version? The one
@@ -238,7 +283,7 @@ plain_update_after() {
     local v
     printf -- '-- the edition'"'"'s version\n'
     edition_version_sql | sed -E 's/^CREATE (FUNCTION|PROCEDURE) /CREATE OR REPLACE \1 /' | plain_piece
-    for v in "${update_from[@]}" "$version"; do
+    for v in ${update_from[@]+"${update_from[@]}"} "$version"; do
         printf '\\if :%s\n' "$(from_var "$v")"
         plain_piece <"$work/update-$v/post.sql"
         printf '\\endif\n'
@@ -359,7 +404,7 @@ DECLARE
 EOF
 body
 printf '%s;\n' "$tle_tag"
-for v in "${update_from[@]}"; do
+for v in ${update_from[@]+"${update_from[@]}"}; do
     printf '  %s text := %s\n' "$(from_var "$v")" "$tle_tag"
     update_script "$v"
     printf '%s;\n' "$tle_tag"
@@ -377,7 +422,7 @@ BEGIN
       USING HINT = 'To register it anew: SELECT pgtle.uninstall_extension(''$name'', ''$version''), then run this again.';
   END IF;
 EOF
-for v in "${update_from[@]}"; do
+for v in ${update_from[@]+"${update_from[@]}"}; do
     cat <<EOF
   IF NOT EXISTS (SELECT FROM pgtle.extension_update_paths('$name') p
                  WHERE p.source OPERATOR(pg_catalog.=) '$v' AND p.target OPERATOR(pg_catalog.=) '$version'
@@ -410,7 +455,7 @@ superuser = false
 trusted = false
 EOF
 body > "$out/dbdev/$name--$version.sql"
-for v in "${update_from[@]}"; do
+for v in ${update_from[@]+"${update_from[@]}"}; do
     update_script "$v" > "$out/dbdev/$name--$v--$version.sql"
 done
 cat > "$out/dbdev/README.md" <<EOF

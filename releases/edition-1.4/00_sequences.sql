@@ -1,0 +1,756 @@
+-- The SQL edition's order: one strictly increasing sequence per generator per
+-- database, across all of its sessions.
+--
+-- Each generator draws its *tick* with nextval() from a sequence of its own.
+-- A tick is a clock part above a counter, as in the C library (SPEC section
+-- 2), and a UUID is a function of its tick and random bits that rises with
+-- the tick, so keys rise in the order nextval() hands out ticks. Sequences are
+-- not transactional and are WAL-logged: a tick is never handed out twice, not
+-- after a rollback, a crash (see "Durability" below), a promoted standby, a
+-- point-in-time recovery, a dump and restore (the plain script's sequences
+-- are ordinary objects; the extension marks them with
+-- pg_extension_config_dump) or pg_upgrade.
+--
+-- The ticks, all in bigint and all counting from 1970, with how many of them
+-- make a microsecond of the clock (the rate a sequence would have to beat
+-- below):
+--   v6        Unix microseconds << 10 | a 10-bit counter; clock_seq is the
+--             counter above 4 random bits (a clock reads whole microseconds
+--             here, so the 100-ns digit of ts60 stays 0). Good until 2255.
+--             1,024 ticks a microsecond.
+--   v7        (Unix ms << 12 | Method 3 fraction) << 8 | the 8-bit counter,
+--             exactly as the C library. Good until 2248. 1,048.6 a
+--             microsecond (2^20 a millisecond).
+--   v8        Unix microseconds << 8 | the 8-bit seq. Good until 3111. 256.
+--   draft ms  Unix time in 1/4096 s (the layout's 12-bit fraction) << 12 |
+--             the 12-bit seq. 16.8 a microsecond: the narrowest.
+--   draft us  Unix microseconds << 10 | a 10-bit counter (the seq's top
+--             bits). 1,024.
+--   draft ns  Unix microseconds << 8 | the 8-bit seq. 256.
+-- (The C library's v6 and v8 ticks are 74 and 68 bits wide: a bigint cannot
+-- hold a 100-ns or 16-ns clock above a counter for long enough, and the
+-- clock read here has whole microseconds anyway.)
+--
+-- The lag bound. The fast path takes one nextval() and reads the clock after
+-- it. Keys decode to an instant at most a millisecond (the *lag bound*)
+-- before they were made, never after it: under load ticks run a little
+-- behind the clock. A tick more than three quarters of a millisecond behind
+-- the clock (the *lift bound*: 786,432 ticks of v7, 768,000 of v6 and draft
+-- us, 192,000 of v8 and draft ns, 12,288 of draft ms; the first key after a
+-- pause, or one every 0.75 ms under load) is lifted by uuid6_sql_lift:
+--   - it tries the lift's advisory lock (1970629988, generator) and never
+--     waits for it: any role may take advisory locks, and a lift that waited
+--     would let any of them stop every key that needs one (no lock any role
+--     could be kept from queueing for would do better: a role without
+--     privileges can queue for a strong lock on a table, CREATE RULE say,
+--     and make others' NOWAIT requests fail);
+--   - granted: in one expression, it reads the sequence's last value and
+--     setval()s the clock's tick (counter start random, as in the C
+--     library) only if the sequence still lies more than the lift bound
+--     below it; otherwise (another session lifted meanwhile) it draws again;
+--   - not granted (a lift under way in another session, or a session of any
+--     role holding that key in any mode): it draws again and uses that tick,
+--     which came from nextval() like any other and so lies above every
+--     earlier key; only its time lags. While another session lifts (for
+--     microseconds) such a tick lies between the lift bound and the lag
+--     bound; one that lies more than the lag bound behind the clock (the
+--     lock held for longer) is counted in the version's uuid6_sql_lagging_
+--     sequence, which uuid6_status() shows as lagging_keys. The session
+--     then leaves the lift alone for a quarter of a millisecond (the
+--     *retry interval*, uuid6_sql_lifted): each tick it draws more than the
+--     lift bound behind the clock in that time is handed out the same way,
+--     by a small function of the owner's (uuid6_sql_draw_lagging: a new
+--     tick, counted if it lags) instead of a lift (a subtransaction and the
+--     lock tried for every key). A lift that another session completes
+--     leaves the sequence within the lift bound of the clock for at least
+--     0.75 ms, longer than the retry interval, so the interval never skips
+--     a lift that a lift under way made needless; it acts only while the
+--     lock stays held. So while another role holds the key, a session tries
+--     the lock about four times a millisecond, counts every key it hands
+--     out more than the lag bound behind, and lifts again at most a quarter
+--     of a millisecond after the lock is let go (a rolled-back transaction
+--     forgets the interval: its next key tries the lock). A count that
+--     rises with nearly every key made after a pause means a session holds
+--     the advisory key (pg_locks shows it), and keys then lag the clock as
+--     long as it does. A machine so loaded that a lifting backend is
+--     descheduled while it holds the lock counts a few too: 0.9% of the
+--     1.5 M keys of 4 busy clients on 2 cores (make bench-edition,
+--     PostgreSQL 18, no other role holding anything).
+--
+-- Why no tick is handed out twice. Every tick is a value nextval() returned
+-- or the value a lift set (which that lift takes itself; nextval() goes on
+-- above it). So a tick repeats only if a setval() lowers a sequence below a
+-- value already handed out. setval() is called only by a lift or by
+-- uuid6_advance, each holding the advisory lock, so no two of them ever
+-- overlap; and each sets a value V only when the last value L it read in the
+-- same expression lies more than the lift bound below V (uuid6_advance: V is
+-- at least L plus the lag bound). The ticks other sessions draw between that
+-- read and the setval() are L + 1, L + 2, ...: they stay below V unless the
+-- lift bound's worth of nextval() calls (at least 12,288, for draft ms) ran
+-- in the time between two function calls of one expression, a fraction of
+-- a microsecond. nextval() of one sequence, all sessions together, made
+-- about 1.4 million values a second on the 2-core machine of the project's
+-- measurements (PostgreSQL 18): 12,288 of them take about 9 ms, and even
+-- ten million a second (one locked sequence page, about 0.1 us per value)
+-- would take 1.2 ms. Only a backend descheduled for that long exactly
+-- between those two calls, while others draw from the same sequence at full
+-- speed, could be undercut. (1.3's lift waited for its lock and argued from
+-- the waiting: sessions that drew a tick to lift waited too, so at most one
+-- draw per session fell into a lift. With a lock that is never waited for,
+-- sessions keep drawing during a lift, so the check moved next to the
+-- setval().)
+--
+-- A clock that steps back finds the sequence ahead of it: ticks go on from
+-- the sequence, one at a time, until the clock catches up (values then
+-- decode to the instant the sequence stands at). A server restarted with its
+-- clock behind does the same.
+--
+-- Durability. nextval() WAL-logs a sequence 32 values ahead and assigns a
+-- transaction id when it does, so the next values need no WAL of their own;
+-- the record is flushed when a transaction that wrote WAL commits
+-- synchronously. A transaction that draws one of those next values without
+-- writing WAL (a SELECT of keys) commits without a flush, so after a crash
+-- the sequence could restart below a key already returned (when the
+-- logging transaction rolled back, or was still running) - and if no lift
+-- covers it (the sequence ahead of the clock, or the lift's lock held right
+-- after the restart), hand that key out again. A transaction id alone does
+-- not help: a transaction that has one but wrote no WAL commits without a
+-- flush too (RecordTransactionCommit). So the first draw of each transaction
+-- writes a small WAL record (a setval() of uuid6_sql_flush, which also gives
+-- the transaction an id) and notes that in the transaction-local setting
+-- uuid6_sql.tick_logged: with synchronous_commit = on, its commit then
+-- flushes the WAL up to its commit record, which covers every tick it drew.
+-- A key returned by a committed transaction never repeats after a crash.
+-- What is left: with synchronous_commit = off (every other value flushes
+-- locally) a commit returns before its WAL is on disk, and a crash soon
+-- after (up to three times wal_writer_delay) can take the draws of the last
+-- transactions with it: their keys can be handed out again after the
+-- restart unless a lift covers them. The same holds for keys a client saw
+-- from a transaction that then rolled back (an abort is not flushed), for a
+-- session that sets uuid6_sql.tick_logged itself, and for a failover to an
+-- asynchronous standby that had not received the last commits.
+--
+-- Where nothing can be written (a read-only transaction, a hot standby)
+-- nextval() is impossible: the generators say so with SQLSTATE 25006 and a
+-- hint, never hand out a value outside the sequence. They are PARALLEL
+-- UNSAFE for the same reason (nextval() is).
+--
+-- Security (PostgreSQL resolves names in SQL-string and PL/pgSQL bodies at
+-- run time through the caller's search_path): every LANGUAGE sql function
+-- here has a SQL-standard body (RETURN or BEGIN ATOMIC), parsed and bound
+-- when it is created; PL/pgSQL bodies on a generator's path hold only
+-- control flow and schema-qualified calls whose arguments have exactly the
+-- declared types; the others pin search_path.
+--
+-- The sequences live in a schema of their own, uuid6_sql_sequences, on which
+-- no role but the installer (and superusers) has USAGE. nextval() and
+-- setval() take a lock on a sequence that every role drawing keys needs;
+-- CREATE RULE, CREATE TRIGGER, LOCK TABLE, ALTER and COMMENT look a relation
+-- up by name and queue for their stronger lock before they check ownership,
+-- so a role allowed to name the sequences could queue behind any transaction
+-- that drew a key and make every other draw wait behind it. A name in a
+-- schema without USAGE is refused before any lock is taken. The functions
+-- reach the sequences by OID only: a 'uuid6_sql_sequences.name'::regclass
+-- constant in a SQL-standard body is bound (stored as the OID) when the
+-- function is created, by the installer; nextval(), setval() and
+-- pg_sequence_last_value() of an OID check the sequence's own privileges,
+-- not the schema's. The name is fixed (the schema names of the functions
+-- cannot be put into another name: PostgreSQL substitutes @extschema@
+-- quoted): one such schema per database, which the pg_tle extension makes
+-- its own (DROP EXTENSION drops it) and the plain script creates, owned by
+-- the installing role, and shares between its installations in several
+-- schemas of one database (one sequence per version per database, as one
+-- installation has). The installers refuse the name where it exists and is
+-- not theirs (scripts/tle-check.sql).
+
+CREATE SCHEMA IF NOT EXISTS uuid6_sql_sequences;
+COMMENT ON SCHEMA uuid6_sql_sequences IS
+    'uuid6 SQL edition: its sequences, out of every other role''s reach (no role but their owner may name them)';
+
+CREATE SEQUENCE IF NOT EXISTS uuid6_sql_sequences.uuid6_sql_v6 AS bigint MINVALUE 0 START 0 CACHE 1 NO CYCLE;
+CREATE SEQUENCE IF NOT EXISTS uuid6_sql_sequences.uuid6_sql_v7 AS bigint MINVALUE 0 START 0 CACHE 1 NO CYCLE;
+CREATE SEQUENCE IF NOT EXISTS uuid6_sql_sequences.uuid6_sql_v8 AS bigint MINVALUE 0 START 0 CACHE 1 NO CYCLE;
+CREATE SEQUENCE IF NOT EXISTS uuid6_sql_sequences.uuid6_sql_draft_ms AS bigint MINVALUE 0 START 0 CACHE 1 NO CYCLE;
+CREATE SEQUENCE IF NOT EXISTS uuid6_sql_sequences.uuid6_sql_draft_us AS bigint MINVALUE 0 START 0 CACHE 1 NO CYCLE;
+CREATE SEQUENCE IF NOT EXISTS uuid6_sql_sequences.uuid6_sql_draft_ns AS bigint MINVALUE 0 START 0 CACHE 1 NO CYCLE;
+COMMENT ON SEQUENCE uuid6_sql_sequences.uuid6_sql_v6 IS
+    'uuid6 SQL edition: the tick of the version 6 generator (Unix microseconds << 10 | counter). Written by uuid6 only';
+COMMENT ON SEQUENCE uuid6_sql_sequences.uuid6_sql_v7 IS
+    'uuid6 SQL edition: the tick of the version 7 generator ((Unix ms << 12 | fraction) << 8 | counter). Written by uuid6 only';
+COMMENT ON SEQUENCE uuid6_sql_sequences.uuid6_sql_v8 IS
+    'uuid6 SQL edition: the tick of the version 8 generator (Unix microseconds << 8 | seq). Written by uuid6 only';
+COMMENT ON SEQUENCE uuid6_sql_sequences.uuid6_sql_draft_ms IS
+    'uuid6 SQL edition: the tick of the draft v7 generator at ms precision (Unix 1/4096 s << 12 | seq). Written by uuid6 only';
+COMMENT ON SEQUENCE uuid6_sql_sequences.uuid6_sql_draft_us IS
+    'uuid6 SQL edition: the tick of the draft v7 generator at us precision (Unix microseconds << 10 | counter). Written by uuid6 only';
+COMMENT ON SEQUENCE uuid6_sql_sequences.uuid6_sql_draft_ns IS
+    'uuid6 SQL edition: the tick of the draft v7 generator at ns precision (Unix microseconds << 8 | seq). Written by uuid6 only';
+
+-- Keys handed out more than the lag bound behind the clock because the
+-- lift's lock was taken (see above), per version (the draft v7 counts as
+-- version 7): counters that never block and ignore rollbacks.
+CREATE SEQUENCE IF NOT EXISTS uuid6_sql_sequences.uuid6_sql_lagging_v6 AS bigint MINVALUE 1 START 1 CACHE 1 NO CYCLE;
+CREATE SEQUENCE IF NOT EXISTS uuid6_sql_sequences.uuid6_sql_lagging_v7 AS bigint MINVALUE 1 START 1 CACHE 1 NO CYCLE;
+CREATE SEQUENCE IF NOT EXISTS uuid6_sql_sequences.uuid6_sql_lagging_v8 AS bigint MINVALUE 1 START 1 CACHE 1 NO CYCLE;
+COMMENT ON SEQUENCE uuid6_sql_sequences.uuid6_sql_lagging_v6 IS
+    'uuid6 SQL edition: how many version 6 keys were handed out more than a millisecond behind the clock because the lift''s lock was taken (uuid6_status().lagging_keys). Written by uuid6 only';
+COMMENT ON SEQUENCE uuid6_sql_sequences.uuid6_sql_lagging_v7 IS
+    'uuid6 SQL edition: how many version 7 keys (the draft v7 included) were handed out more than a millisecond behind the clock because the lift''s lock was taken (uuid6_status().lagging_keys). Written by uuid6 only';
+COMMENT ON SEQUENCE uuid6_sql_sequences.uuid6_sql_lagging_v8 IS
+    'uuid6 SQL edition: how many version 8 keys were handed out more than a millisecond behind the clock because the lift''s lock was taken (uuid6_status().lagging_keys). Written by uuid6 only';
+
+-- The WAL record of each transaction's first draw (see "Durability"): its
+-- value means nothing; every role may set it.
+CREATE SEQUENCE IF NOT EXISTS uuid6_sql_sequences.uuid6_sql_flush AS bigint MINVALUE 1 START 1 CACHE 1 NO CYCLE;
+COMMENT ON SEQUENCE uuid6_sql_sequences.uuid6_sql_flush IS
+    'uuid6 SQL edition: set by the first key of each transaction, so that its commit flushes the WAL of every key it drew; its value means nothing';
+
+-- Dumps carry the sequences' values: an extension's objects are left out of
+-- a dump unless marked (the plain script's sequences are dumped anyway).
+-- (Runs once, as the installing role, with the installer's search_path:
+-- every call is qualified all the same.)
+DO $$
+DECLARE
+  s text;
+BEGIN
+  FOREACH s IN ARRAY ARRAY['uuid6_sql_v6', 'uuid6_sql_v7', 'uuid6_sql_v8',
+                           'uuid6_sql_draft_ms', 'uuid6_sql_draft_us', 'uuid6_sql_draft_ns',
+                           'uuid6_sql_lagging_v6', 'uuid6_sql_lagging_v7', 'uuid6_sql_lagging_v8']::pg_catalog.text[] LOOP
+    IF EXISTS (SELECT FROM pg_catalog.pg_depend d
+               WHERE d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_class'::pg_catalog.regclass
+                 AND d.objid OPERATOR(pg_catalog.=) pg_catalog.to_regclass(pg_catalog.concat('uuid6_sql_sequences.', s))
+                 AND d.deptype OPERATOR(pg_catalog.=) 'e') THEN
+      PERFORM pg_catalog.pg_extension_config_dump(pg_catalog.to_regclass(pg_catalog.concat('uuid6_sql_sequences.', s)), '');
+    END IF;
+  END LOOP;
+END
+$$;
+
+-- Every role draws (nextval needs USAGE) and reads the ticks, by OID (the
+-- schema keeps their names out of reach); only their
+-- owner, through the SECURITY DEFINER functions below, sets them, so no role
+-- can lower a sequence. The counters are read by all and counted by the
+-- owner; the flush sequence is set by every role.
+GRANT SELECT, USAGE ON SEQUENCE uuid6_sql_sequences.uuid6_sql_v6, uuid6_sql_sequences.uuid6_sql_v7,
+    uuid6_sql_sequences.uuid6_sql_v8, uuid6_sql_sequences.uuid6_sql_draft_ms,
+    uuid6_sql_sequences.uuid6_sql_draft_us, uuid6_sql_sequences.uuid6_sql_draft_ns TO PUBLIC;
+GRANT SELECT ON SEQUENCE uuid6_sql_sequences.uuid6_sql_lagging_v6, uuid6_sql_sequences.uuid6_sql_lagging_v7,
+    uuid6_sql_sequences.uuid6_sql_lagging_v8 TO PUBLIC;
+GRANT SELECT, UPDATE ON SEQUENCE uuid6_sql_sequences.uuid6_sql_flush TO PUBLIC;
+
+-- The clock in Unix microseconds, rounded. date_part's double carries the
+-- microseconds since 1970 to within a quarter of one (53 bits hold them until
+-- 2255, when the v6 tick ends too), and costs a tenth of extract's numeric.
+-- (SQL-standard body: bound when created.)
+CREATE FUNCTION uuid6_sql_clock_us() RETURNS bigint
+    LANGUAGE sql VOLATILE PARALLEL SAFE
+    RETURN (pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) * 1000000::double precision)::bigint;
+COMMENT ON FUNCTION uuid6_sql_clock_us() IS
+    'uuid6 internal: the clock in Unix microseconds';
+
+-- (The small helpers below have SQL-standard bodies, bound when created, and
+-- are not STRICT, so that the planner inlines them: a STRICT SQL function
+-- whose body is a CASE is never inlined.)
+
+-- A generator's tick for a clock reading with a zero counter (generator: 6,
+-- 7, 8; 70, 71, 72 for the draft v7 at ms, us, ns).
+CREATE FUNCTION uuid6_sql_clock_tick(generator integer, us bigint) RETURNS bigint
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    RETURN CASE generator
+      WHEN 6 THEN us << 10
+      WHEN 7 THEN (((us / 1000) << 12) | (((us % 1000) * 4096) / 1000)) << 8
+      WHEN 8 THEN us << 8
+      WHEN 70 THEN (((us / 1000000) << 12) | (((us % 1000000) * 4096) / 1000000)) << 12
+      WHEN 71 THEN us << 10
+      WHEN 72 THEN us << 8 END;
+COMMENT ON FUNCTION uuid6_sql_clock_tick(integer, bigint) IS
+    'uuid6 internal: the tick of a generator (6, 7, 8; 70, 71, 72 for the draft v7 at ms, us, ns) at a clock reading in Unix microseconds, counter zero';
+
+CREATE FUNCTION uuid6_sql_tick_bits(generator integer) RETURNS integer
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    RETURN CASE generator WHEN 6 THEN 10 WHEN 7 THEN 8 WHEN 8 THEN 8
+                          WHEN 70 THEN 12 WHEN 71 THEN 10 WHEN 72 THEN 8 END;
+COMMENT ON FUNCTION uuid6_sql_tick_bits(integer) IS
+    'uuid6 internal: the width of a generator''s counter below the clock part of its tick';
+
+-- The lag bound: a millisecond of a generator's ticks.
+CREATE FUNCTION uuid6_sql_lag_ticks(generator integer) RETURNS bigint
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    RETURN @extschema@.uuid6_sql_clock_tick(generator, 1000::bigint);
+COMMENT ON FUNCTION uuid6_sql_lag_ticks(integer) IS
+    'uuid6 internal: how many of a generator''s ticks make the millisecond a key may lag the clock';
+
+-- The lift bound: three quarters of a millisecond of a generator's ticks.
+CREATE FUNCTION uuid6_sql_lift_ticks(generator integer) RETURNS bigint
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    RETURN @extschema@.uuid6_sql_clock_tick(generator, 750::bigint);
+COMMENT ON FUNCTION uuid6_sql_lift_ticks(integer) IS
+    'uuid6 internal: how many of a generator''s ticks make the 0.75 ms behind the clock beyond which a tick is lifted';
+
+-- Unix microseconds (rounded down) of a tick's clock part.
+CREATE FUNCTION uuid6_sql_tick_us(generator integer, tick bigint) RETURNS bigint
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    RETURN CASE generator
+      WHEN 7 THEN (tick >> 20) * 1000 + (((tick >> 8) & 4095) * 1000) / 4096
+      WHEN 70 THEN (tick >> 24) * 1000000 + (((tick >> 12) & 4095) * 1000000) / 4096
+      ELSE tick >> @extschema@.uuid6_sql_tick_bits(generator) END;
+COMMENT ON FUNCTION uuid6_sql_tick_us(integer, bigint) IS
+    'uuid6 internal: the Unix microseconds, rounded down, that a generator''s tick stands for';
+
+-- Whether a tick lies more than the lag bound (a millisecond) behind the
+-- clock, to the microsecond. (The clock is read once: a volatile argument
+-- used twice would keep the planner from inlining a helper.)
+CREATE FUNCTION uuid6_sql_lags(generator integer, tick bigint) RETURNS boolean
+    LANGUAGE sql VOLATILE PARALLEL SAFE
+    RETURN @extschema@.uuid6_sql_tick_us(generator, tick) < @extschema@.uuid6_sql_clock_us() - 1000;
+COMMENT ON FUNCTION uuid6_sql_lags(integer, bigint) IS
+    'uuid6 internal: whether a generator''s tick lies more than a millisecond behind the clock';
+
+CREATE FUNCTION uuid6_sql_sequence(generator integer) RETURNS regclass
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    RETURN CASE generator
+      WHEN 6 THEN 'uuid6_sql_sequences.uuid6_sql_v6'::pg_catalog.regclass
+      WHEN 7 THEN 'uuid6_sql_sequences.uuid6_sql_v7'::pg_catalog.regclass
+      WHEN 8 THEN 'uuid6_sql_sequences.uuid6_sql_v8'::pg_catalog.regclass
+      WHEN 70 THEN 'uuid6_sql_sequences.uuid6_sql_draft_ms'::pg_catalog.regclass
+      WHEN 71 THEN 'uuid6_sql_sequences.uuid6_sql_draft_us'::pg_catalog.regclass
+      WHEN 72 THEN 'uuid6_sql_sequences.uuid6_sql_draft_ns'::pg_catalog.regclass END;
+COMMENT ON FUNCTION uuid6_sql_sequence(integer) IS
+    'uuid6 internal: the sequence that holds a generator''s tick';
+
+-- The counter of a generator's lagging keys: per version, the draft v7's in
+-- version 7's.
+CREATE FUNCTION uuid6_sql_lagging_sequence(generator integer) RETURNS regclass
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    RETURN CASE generator
+      WHEN 6 THEN 'uuid6_sql_sequences.uuid6_sql_lagging_v6'::pg_catalog.regclass
+      WHEN 8 THEN 'uuid6_sql_sequences.uuid6_sql_lagging_v8'::pg_catalog.regclass
+      ELSE 'uuid6_sql_sequences.uuid6_sql_lagging_v7'::pg_catalog.regclass END;
+COMMENT ON FUNCTION uuid6_sql_lagging_sequence(integer) IS
+    'uuid6 internal: the sequence that counts a generator''s keys handed out behind the clock';
+
+-- The error for a generator that cannot draw: nothing can be written here.
+-- (A raiser, called only to refuse: its path is pinned.)
+CREATE FUNCTION uuid6_sql_read_only(generator integer) RETURNS bigint
+    LANGUAGE plpgsql VOLATILE PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+  IF pg_catalog.pg_is_in_recovery() THEN
+    RAISE EXCEPTION 'uuid6 cannot make a key of its sequences during recovery'
+      USING ERRCODE = 'read_only_sql_transaction',
+            DETAIL = 'The SQL edition of uuid6 draws each key from a WAL-logged sequence of the database, which a standby cannot advance.',
+            HINT = 'Make keys on the primary. uuid_generate_v6/v7/v8(timestamptz) make a value outside the sequence, without its order.';
+  END IF;
+  RAISE EXCEPTION 'uuid6 cannot make a key of its sequences in a read-only transaction'
+    USING ERRCODE = 'read_only_sql_transaction',
+          DETAIL = 'The SQL edition of uuid6 draws each key from a WAL-logged sequence of the database, which a read-only transaction cannot advance.',
+          HINT = 'Make keys in a read-write transaction. uuid_generate_v6/v7/v8(timestamptz) make a value outside the sequence, without its order.';
+END
+$$;
+COMMENT ON FUNCTION uuid6_sql_read_only(integer) IS
+    'uuid6 internal: the 25006 error of a generator in a read-only transaction or during recovery';
+
+-- A generator's next tick (see the top of this file): one nextval(), and
+-- in the transaction's first draw, first the read-only check (25006 with a
+-- hint where nothing can be written) and the WAL record that gives the
+-- transaction an id and makes its commit flush. One expression, inlined into
+-- the generators' first one. Once the transaction has drawn, the mark
+-- (uuid6_sql.tick_logged) stands for the read-only check too: a transaction
+-- that logged could write; should it turn read-only afterwards (SET
+-- transaction_read_only), nextval() refuses with the same SQLSTATE, without
+-- the hint.
+CREATE FUNCTION uuid6_sql_draw(generator integer) RETURNS bigint
+    LANGUAGE sql VOLATILE PARALLEL UNSAFE
+    RETURN CASE
+      WHEN pg_catalog.current_setting('uuid6_sql.tick_logged', true) = 'on'
+        THEN pg_catalog.nextval(@extschema@.uuid6_sql_sequence(generator))
+      WHEN pg_catalog.current_setting('transaction_read_only') = 'on'
+        THEN @extschema@.uuid6_sql_read_only(generator)
+      WHEN pg_catalog.setval('uuid6_sql_sequences.uuid6_sql_flush'::pg_catalog.regclass, 1, true) = 1
+           AND pg_catalog.set_config('uuid6_sql.tick_logged', 'on', true) = 'on'
+        THEN pg_catalog.nextval(@extschema@.uuid6_sql_sequence(generator)) END;
+COMMENT ON FUNCTION uuid6_sql_draw(integer) IS
+    'uuid6 internal: the next tick of a generator''s sequence, after the WAL record that makes the transaction''s commit flush it';
+
+-- The end of reading uuid6.node_id as an integer setting: a value beyond the
+-- int range, or outside -1 .. 65535, is refused with PostgreSQL's own
+-- errors (22023). (A raiser, off the generators' fast path: pinned path.)
+CREATE FUNCTION uuid6_sql_node_id_in_range(setting text, value numeric) RETURNS integer
+    LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+  IF value > 2147483647 OR value < -2147483648 THEN
+    RAISE EXCEPTION 'invalid value for parameter "%": "%"', 'uuid6.node_id', setting
+      USING ERRCODE = 'invalid_parameter_value', HINT = 'Value exceeds integer range.';
+  END IF;
+  IF value < -1 OR value > 65535 THEN
+    RAISE EXCEPTION '% is outside the valid range for parameter "%" (% .. %)',
+                    value::integer, 'uuid6.node_id', -1, 65535
+      USING ERRCODE = 'invalid_parameter_value';
+  END IF;
+  RETURN value::integer;
+END
+$$;
+COMMENT ON FUNCTION uuid6_sql_node_id_in_range(text, numeric) IS
+    'uuid6 internal: the node id read from uuid6.node_id, or PostgreSQL''s error for a value out of range';
+
+CREATE FUNCTION uuid6_sql_node_id_invalid(setting text) RETURNS integer
+    LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+  RAISE EXCEPTION 'invalid value for parameter "%": "%"', 'uuid6.node_id', setting
+    USING ERRCODE = 'invalid_parameter_value';
+END
+$$;
+COMMENT ON FUNCTION uuid6_sql_node_id_invalid(text) IS
+    'uuid6 internal: PostgreSQL''s error for a uuid6.node_id that is not an integer';
+
+-- uuid6.node_id spelled other than as a plain number, read step by step as
+-- PostgreSQL's parse_int() reads an integer setting: strtol() with base 0
+-- (spaces, a sign, 0x and hex digits, a leading 0 and octal digits, or
+-- decimal digits); where that stops at '.', 'e' or 'E', or overflows 64
+-- bits, strtod() of the whole string instead (a decimal or, after 0x, a hex
+-- significand with a radix point and exponent; a value beyond a double's
+-- range, or one that underflows inexactly, is refused), rounded half to
+-- even; then only spaces may follow (no units), and the result must be an
+-- integer and lie in -1 .. 65535. Called for every key while the setting is
+-- so spelled, with its path pinned (a plain number is read without it, by
+-- uuid6_sql_node_id).
+-- Whether the server's strtol() reads "0b" as a binary prefix, as C23's
+-- does: a server built against glibc 2.38 or later (PostgreSQL 19 from
+-- Debian trixie, say) reads the integer setting '0b101' as 5, one built
+-- against an older C library refuses it. PostgreSQL reads every integer
+-- setting with strtol(), so the only way to know is to ask it: a unitless
+-- integer setting is set to '0b1' in a subtransaction that is then undone.
+-- Called only for a uuid6.node_id that starts like a binary number (in a
+-- parallel worker, where no subtransaction starts, such a setting is an
+-- error). PL/pgSQL with its path pinned: a rare path.
+CREATE FUNCTION uuid6_sql_strtol_reads_binary() RETURNS boolean
+    LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+  BEGIN
+    PERFORM pg_catalog.set_config('extra_float_digits', '0b1', true);
+    RAISE EXCEPTION USING ERRCODE = 'UU6B1';
+  EXCEPTION
+    WHEN invalid_parameter_value THEN RETURN false;
+    WHEN SQLSTATE 'UU6B1' THEN RETURN true;
+  END;
+END
+$$;
+COMMENT ON FUNCTION uuid6_sql_strtol_reads_binary() IS
+    'uuid6 internal: whether this server reads an integer setting written 0b... as binary (a C23 strtol)';
+
+CREATE FUNCTION uuid6_sql_parse_node_id(setting text) RETURNS integer
+    LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+  ws constant text := '[ \t\n\v\f\r]';  -- C's isspace()
+  m text[];
+  sign integer := 1;
+  v numeric := 0;
+  c text;
+  mantissa text;     -- the significand's digits, leading zeros dropped
+  point integer;     -- how many of them stand before the radix point
+  exponent bigint;   -- of 10 (decimal) or of 2 (hex)
+  magnitude numeric;
+  d double precision;
+BEGIN
+  -- strtol(setting, &end, 0); C23's reads 0b too, where the server's does
+  IF setting ~ ('^' || ws || '*[+-]?0[bB][01]') AND @extschema@.uuid6_sql_strtol_reads_binary() THEN
+    m := regexp_match(setting, '^' || ws || '*([+-]?)(0[bB][01]+)(.*)$');
+  ELSE
+    m := regexp_match(setting, '^' || ws || '*([+-]?)(0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)(.*)$');
+  END IF;
+  IF m IS NULL THEN
+    -- No digits: the end is the start, and strtod() is tried only if that
+    -- is '.', 'e' or 'E'.
+    IF left(setting, 1) NOT IN ('.', 'e', 'E') THEN
+      RETURN @extschema@.uuid6_sql_node_id_invalid(setting);
+    END IF;
+  ELSE
+    IF m[1] = '-' THEN
+      sign := -1;
+    END IF;
+    IF m[2] ~ '^0[bB]' THEN
+      FOREACH c IN ARRAY regexp_split_to_array(ltrim(substr(m[2], 3), '0'), '') LOOP
+        EXIT WHEN v > 18446744073709551616;
+        v := v * 2 + (strpos('01', c) - 1);
+      END LOOP;
+    ELSIF m[2] ~ '^0[xX]' THEN
+      FOREACH c IN ARRAY regexp_split_to_array(ltrim(substr(m[2], 3), '0'), '') LOOP
+        EXIT WHEN v > 18446744073709551616;
+        v := v * 16 + (strpos('0123456789abcdef', lower(c)) - 1);
+      END LOOP;
+    ELSIF m[2] ~ '^0' THEN
+      FOREACH c IN ARRAY regexp_split_to_array(ltrim(m[2], '0'), '') LOOP
+        EXIT WHEN v > 18446744073709551616;
+        v := v * 8 + (strpos('01234567', c) - 1);
+      END LOOP;
+    ELSIF length(m[2]) <= 30 THEN
+      v := m[2]::numeric;
+    ELSE
+      v := 18446744073709551617;
+    END IF;
+    IF left(m[3], 1) NOT IN ('.', 'e', 'E')
+       AND v * sign BETWEEN -9223372036854775808 AND 9223372036854775807 THEN
+      IF m[3] !~ ('^' || ws || '*$') THEN
+        RETURN @extschema@.uuid6_sql_node_id_invalid(setting);
+      END IF;
+      RETURN @extschema@.uuid6_sql_node_id_in_range(setting, v * sign);
+    END IF;
+  END IF;
+  -- strtod(setting, &end): a decimal significand, or after 0x a hex one,
+  -- with an optional radix point and exponent.
+  m := regexp_match(setting, '^' || ws || '*([+-]?)(?:0([xX])([0-9a-fA-F]*)(?:\.([0-9a-fA-F]*))?(?:[pP]([+-]?[0-9]+))?'
+                             || '|([0-9]*)(?:\.([0-9]*))?(?:[eE]([+-]?[0-9]+))?)(.*)$');
+  IF m IS NULL OR coalesce(m[3], m[6]) || coalesce(m[4], m[7], '') = ''
+     OR m[9] !~ ('^' || ws || '*$') THEN
+    RETURN @extschema@.uuid6_sql_node_id_invalid(setting);
+  END IF;
+  sign := CASE WHEN m[1] = '-' THEN -1 ELSE 1 END;
+  mantissa := coalesce(m[3], m[6]) || coalesce(m[4], m[7], '');
+  point := length(coalesce(m[3], m[6])) - (length(mantissa) - length(ltrim(mantissa, '0')));
+  mantissa := ltrim(mantissa, '0');
+  IF mantissa = '' THEN
+    RETURN 0;
+  END IF;
+  exponent := CASE WHEN coalesce(m[5], m[8]) IS NULL THEN 0
+                   WHEN length(ltrim(ltrim(coalesce(m[5], m[8]), '+-'), '0')) > 9
+                     THEN CASE WHEN coalesce(m[5], m[8]) ~ '^-' THEN -999999999 ELSE 999999999 END
+                   ELSE coalesce(m[5], m[8])::bigint END;
+  -- Beyond 800 significant digits (an exactly written subnormal double has
+  -- 751), a nonzero tail stands as one more digit 1: it rounds the same.
+  IF length(mantissa) > 800 THEN
+    mantissa := left(mantissa, 800) || CASE WHEN rtrim(substr(mantissa, 801), '0') = '' THEN '' ELSE '1' END;
+  END IF;
+  IF m[2] IS NULL THEN
+    -- decimal, in [10^(exponent - 1), 10^exponent)
+    exponent := exponent + point;
+    magnitude := CASE WHEN exponent > 310 THEN 'Infinity'::numeric
+                      WHEN exponent < -330 THEN NULL
+                      ELSE ('0.' || mantissa || 'e' || exponent)::numeric END;
+  ELSE
+    -- hex: the digits as an integer times 2^exponent, exactly (2^-k as
+    -- 5^k * 10^-k)
+    exponent := exponent + 4 * (point - length(mantissa));
+    IF exponent + 4 * length(mantissa) > 1100 THEN
+      magnitude := 'Infinity'::numeric;
+    ELSIF exponent + 4 * length(mantissa) < -1100 THEN
+      magnitude := NULL;
+    ELSE
+      v := 0;
+      FOREACH c IN ARRAY regexp_split_to_array(mantissa, '') LOOP
+        v := v * 16 + (strpos('0123456789abcdef', lower(c)) - 1);
+      END LOOP;
+      magnitude := CASE WHEN exponent >= 0 THEN v * 2::numeric ^ exponent
+                        ELSE v * 5::numeric ^ (-exponent) * ('1e' || exponent)::numeric END;
+    END IF;
+  END IF;
+  -- strtod()'s ERANGE: a value that rounds beyond the largest double (to
+  -- 2^1024), or below the smallest normal one (2^-1022) after rounding to
+  -- 53 bits unless it is a subnormal double exactly.
+  IF magnitude IS NULL
+     OR magnitude >= 179769313486231580793728971405303415079934132710037826936173778980444968292764750946649017977587207096330286416692887910946555547851940402630657488671505820681908902000708383676273854845817711531764475730270069855571366959622842914819860834936475292719074168444365510704342711559699508093042880177904174497792
+     OR (magnitude * 2::numeric ^ 1022 < 0.999999999999999944488848768742172978818416595458984375
+         AND magnitude * 2::numeric ^ 1074 <> trunc(magnitude * 2::numeric ^ 1074)) THEN
+    RETURN @extschema@.uuid6_sql_node_id_invalid(setting);
+  END IF;
+  IF magnitude >= 2147483649 THEN
+    RETURN @extschema@.uuid6_sql_node_id_in_range(setting, magnitude * sign);
+  END IF;
+  -- The double strtod() returns (numeric to double rounds correctly), and
+  -- rint() of it: adding and taking away 1.5 * 2^52 rounds half to even.
+  d := magnitude::double precision;
+  d := (d + 6755399441055744::double precision) - 6755399441055744::double precision;
+  RETURN @extschema@.uuid6_sql_node_id_in_range(setting, d::numeric * sign);
+END
+$$;
+COMMENT ON FUNCTION uuid6_sql_parse_node_id(text) IS
+    'uuid6 internal: uuid6.node_id read from any spelling PostgreSQL accepts for an integer setting, with its errors';
+
+-- uuid6.node_id, a placeholder setting here (ALTER DATABASE ... SET
+-- uuid6.node_id = 7), read as PostgreSQL reads an integer setting (the C
+-- library's is one): -1 when unset or empty (a session reads an empty string
+-- after a RESET or a SET LOCAL, and cannot tell it from unset), 0 to 65535
+-- otherwise, and the C library's error for anything else. A plain number
+-- is read here; any other spelling (octal, hex, a sign, spaces, a fraction)
+-- by uuid6_sql_parse_node_id.
+CREATE FUNCTION uuid6_sql_node_id() RETURNS integer
+    LANGUAGE sql STABLE PARALLEL SAFE
+    RETURN CASE
+      WHEN coalesce(pg_catalog.current_setting('uuid6.node_id', true), '') = '' THEN -1
+      WHEN pg_catalog.current_setting('uuid6.node_id', true) ~ '^(-1|0|[1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$'
+        THEN pg_catalog.current_setting('uuid6.node_id', true)::integer
+      ELSE @extschema@.uuid6_sql_parse_node_id(pg_catalog.current_setting('uuid6.node_id', true)) END;
+COMMENT ON FUNCTION uuid6_sql_node_id() IS
+    'uuid6 internal: uuid6.node_id as read from the placeholder setting, -1 when unset';
+
+-- The tick a lift sets: the clock's (us, read by the caller), its counter
+-- starting as the C library starts it on a new clock tick (v6 and v7 at
+-- random bits with a zero top bit, room to count; the others at zero).
+CREATE FUNCTION uuid6_sql_lift_target(generator integer, us bigint) RETURNS bigint
+    LANGUAGE sql VOLATILE PARALLEL SAFE
+    RETURN @extschema@.uuid6_sql_clock_tick(generator, us)
+           | CASE WHEN generator IN (6, 7)
+                  THEN pg_catalog.uuid_hash_extended(pg_catalog.gen_random_uuid(), 0)
+                       & ((1::bigint << (@extschema@.uuid6_sql_tick_bits(generator) - 1)) - 1)
+                  ELSE 0 END;
+COMMENT ON FUNCTION uuid6_sql_lift_target(integer, bigint) IS
+    'uuid6 internal: the tick a lift of a generator''s sequence sets: the clock''s, with the counter''s start';
+
+-- The lift proper, run under the lift's lock (see the top of this file): one
+-- expression reads the sequence's last value and sets the target only if
+-- that lies more than the lift bound below it; otherwise it draws. Only the
+-- sequence's owner can set it, so only a SECURITY DEFINER caller gets past
+-- setval().
+CREATE FUNCTION uuid6_sql_lift_set(generator integer, target bigint) RETURNS bigint
+    LANGUAGE sql VOLATILE PARALLEL UNSAFE
+    RETURN CASE WHEN pg_catalog.pg_sequence_last_value(@extschema@.uuid6_sql_sequence(generator))
+                     < target - @extschema@.uuid6_sql_lift_ticks(generator)
+                THEN pg_catalog.setval(@extschema@.uuid6_sql_sequence(generator), target, true)
+                ELSE pg_catalog.nextval(@extschema@.uuid6_sql_sequence(generator)) END;
+COMMENT ON FUNCTION uuid6_sql_lift_set(integer, bigint) IS
+    'uuid6 internal: under the lift''s lock, sets a generator''s sequence to a target tick if it still lies more than 0.75 ms below it, else draws';
+
+-- A tick handed out without a lift, counted when it lies more than the lag
+-- bound behind the clock.
+CREATE FUNCTION uuid6_sql_counted(generator integer, tick bigint) RETURNS bigint
+    LANGUAGE sql VOLATILE PARALLEL UNSAFE
+    RETURN CASE WHEN NOT @extschema@.uuid6_sql_lags(generator, tick) THEN tick
+                WHEN pg_catalog.nextval(@extschema@.uuid6_sql_lagging_sequence(generator)) > 0 THEN tick END;
+COMMENT ON FUNCTION uuid6_sql_counted(integer, bigint) IS
+    'uuid6 internal: a tick handed out without a lift, counted among the lagging keys when it lies more than a millisecond behind the clock';
+
+-- Releases the lift's advisory lock where this session holds it (an error
+-- may come before it was granted).
+CREATE FUNCTION uuid6_sql_unlock_lift(generator integer) RETURNS void
+    LANGUAGE sql VOLATILE
+BEGIN ATOMIC
+  SELECT pg_catalog.pg_advisory_unlock(1970629988, generator)
+  FROM pg_catalog.pg_locks l
+  WHERE l.locktype = 'advisory' AND l.pid = pg_catalog.pg_backend_pid()
+    AND l.database = (SELECT d.oid FROM pg_catalog.pg_database d WHERE d.datname = pg_catalog.current_database())
+    AND l.classid = 1970629988 AND l.objid = generator AND l.objsubid = 2
+    AND l.mode = 'ExclusiveLock' AND l.granted
+  LIMIT 1;
+END;
+COMMENT ON FUNCTION uuid6_sql_unlock_lift(integer) IS
+    'uuid6 internal: releases the advisory lock of a generator''s lift where this session holds it';
+
+-- A lift refused, remembered for the retry interval, a quarter of a
+-- millisecond (see the top of this file and uuid6_sql_lifted): the
+-- session-local setting uuid6_sql.lift_refused_GENERATOR holds the Unix
+-- microsecond at which the session tries the lift again, as 16 digits (until
+-- 2286), so that text comparison in the C collation orders it as a number
+-- and no spelling of the setting can make a comparison fail.
+-- (SQL-standard bodies: bound when created.)
+CREATE FUNCTION uuid6_sql_refusal_setting(generator integer) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    RETURN CASE generator
+      WHEN 6 THEN 'uuid6_sql.lift_refused_6' WHEN 7 THEN 'uuid6_sql.lift_refused_7'
+      WHEN 8 THEN 'uuid6_sql.lift_refused_8' WHEN 70 THEN 'uuid6_sql.lift_refused_70'
+      WHEN 71 THEN 'uuid6_sql.lift_refused_71' WHEN 72 THEN 'uuid6_sql.lift_refused_72' END;
+COMMENT ON FUNCTION uuid6_sql_refusal_setting(integer) IS
+    'uuid6 internal: the session-local setting that holds until when a generator''s lift, found taken, is left alone';
+
+CREATE FUNCTION uuid6_sql_note_refusal(generator integer, tick bigint) RETURNS bigint
+    LANGUAGE sql VOLATILE PARALLEL UNSAFE
+    RETURN CASE WHEN pg_catalog.set_config(@extschema@.uuid6_sql_refusal_setting(generator),
+                                           (@extschema@.uuid6_sql_clock_us() + 250)::pg_catalog.text, false) IS NOT NULL
+                THEN tick END;
+COMMENT ON FUNCTION uuid6_sql_note_refusal(integer, bigint) IS
+    'uuid6 internal: notes in the session that a generator''s lift was found taken, to be left alone for a quarter of a millisecond; returns the tick given';
+
+-- Whether the session found the generator's lift taken less than the retry
+-- interval ago: the time noted lies after the clock, and no more than the
+-- interval after it (a clock stepped back, or a setting written by hand,
+-- does not keep the session from lifting).
+CREATE FUNCTION uuid6_sql_refused(generator integer) RETURNS boolean
+    LANGUAGE sql VOLATILE PARALLEL SAFE
+    RETURN pg_catalog.current_setting(@extschema@.uuid6_sql_refusal_setting(generator), true) COLLATE pg_catalog."C"
+             > (@extschema@.uuid6_sql_clock_us())::pg_catalog.text
+           AND pg_catalog.current_setting(@extschema@.uuid6_sql_refusal_setting(generator), true) COLLATE pg_catalog."C"
+             <= (@extschema@.uuid6_sql_clock_us() + 250)::pg_catalog.text;
+COMMENT ON FUNCTION uuid6_sql_refused(integer) IS
+    'uuid6 internal: whether this session found a generator''s lift taken less than a quarter of a millisecond ago';
+
+-- A tick drawn while the lift is left alone: a new tick of the sequence,
+-- counted among the lagging keys when it lies more than the lag bound behind
+-- the clock. Runs with its owner's rights (only the owner counts), its path
+-- pinned; no lock, no block: it costs a fraction of a lift. It draws the
+-- tick itself, so that a call counts only a tick that was just handed out.
+CREATE FUNCTION uuid6_sql_draw_lagging(generator integer) RETURNS bigint
+    LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER
+    SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+  -- (A variable: uuid6_sql_counted uses its tick twice, so a nextval()
+  -- argument would keep the planner from inlining it.)
+  tick bigint := pg_catalog.nextval(@extschema@.uuid6_sql_sequence(generator));
+BEGIN
+  RETURN @extschema@.uuid6_sql_counted(generator, tick);
+END
+$$;
+COMMENT ON FUNCTION uuid6_sql_draw_lagging(integer) IS
+    'uuid6 internal: a new tick of a generator''s sequence, counted among the lagging keys when it lies more than a millisecond behind the clock';
+
+-- The lift (see the top of this file). Runs with its owner's rights (only
+-- the owner may set the sequences and count), with its path pinned (it runs
+-- about once a millisecond per busy generator, not per key). Returns the
+-- tick to use; the tick the caller drew (taken) is left unused.
+--
+-- The advisory lock is a session lock, tried and never waited for, and
+-- released as soon as the lift is done. It is tried inside the block, so
+-- that an interrupt that lands as it is granted (a cancel,
+-- statement_timeout) still reaches the handler, which releases it if it is
+-- held.
+CREATE FUNCTION uuid6_sql_lift(generator integer, taken bigint) RETURNS bigint
+    LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER
+    SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+  us bigint;
+  target bigint;
+  tick bigint;
+BEGIN
+  -- (Calls are expressions, not PERFORM: PERFORM runs a query.)
+  BEGIN
+    IF pg_catalog.pg_try_advisory_lock(1970629988, generator) THEN
+      us := @extschema@.uuid6_sql_clock_us();
+      target := @extschema@.uuid6_sql_lift_target(generator, us);
+      tick := @extschema@.uuid6_sql_lift_set(generator, target);
+      IF pg_catalog.pg_advisory_unlock(1970629988, generator) THEN
+        RETURN tick;
+      END IF;
+    END IF;
+  EXCEPTION
+    WHEN OTHERS OR query_canceled THEN
+      PERFORM @extschema@.uuid6_sql_unlock_lift(generator);
+      RAISE;
+  END;
+  -- Another session holds the lock: no wait, a new tick of the sequence
+  -- (a lift under way may have moved it already), counted if it lags; and
+  -- the session leaves the lift alone for a quarter of a millisecond
+  -- (uuid6_sql_lifted).
+  tick := pg_catalog.nextval(@extschema@.uuid6_sql_sequence(generator));
+  tick := @extschema@.uuid6_sql_note_refusal(generator, tick);
+  RETURN @extschema@.uuid6_sql_counted(generator, tick);
+END
+$$;
+COMMENT ON FUNCTION uuid6_sql_lift(integer, bigint) IS
+    'uuid6 internal: lifts a generator''s sequence to the clock when the tick drawn lies more than a millisecond behind it, without waiting for the lift''s lock; never lowers it';
+
+-- What the generators call for a tick more than the lift bound behind the
+-- clock: the lift, unless this session found the lift's lock taken less
+-- than the retry interval (a quarter of a millisecond) ago. Then the lock
+-- is held longer than a lift holds it, and most likely still held (a lift
+-- takes microseconds; a session of another role may hold it for as long as
+-- it likes), and trying it again for every key would cost each key a lift
+-- (a subtransaction, the lock tried, a pinned path: one session's v7 keys
+-- came at about a third of their rate); instead a new tick is drawn and
+-- counted if it lags, as the lift does when refused (uuid6_sql_draw_lagging,
+-- an owner's function too, but without the block and the lock). So a
+-- session retries the lift at most a quarter of a millisecond after the
+-- lock is let go.
+-- (SQL-standard body: bound when created; inlined.)
+CREATE FUNCTION uuid6_sql_lifted(generator integer, taken bigint) RETURNS bigint
+    LANGUAGE sql VOLATILE PARALLEL UNSAFE
+    RETURN CASE WHEN @extschema@.uuid6_sql_refused(generator)
+                THEN @extschema@.uuid6_sql_draw_lagging(generator)
+                ELSE @extschema@.uuid6_sql_lift(generator, taken) END;
+COMMENT ON FUNCTION uuid6_sql_lifted(integer, bigint) IS
+    'uuid6 internal: the tick for one drawn more than 0.75 ms behind the clock: lifted, or, for a quarter of a millisecond after the lift''s lock was found taken, a new tick counted if it lags';

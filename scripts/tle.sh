@@ -89,8 +89,23 @@ check_sql() {
           gsub(/\{\{FUNCTIONS\}\}/, ENVIRON["FUNCTIONS"]); gsub(/\{\{SEQUENCES\}\}/, ENVIRON["SEQUENCES"]); print }' \
         "$root/scripts/tle-check.sql"
 }
+# The check of what the functions are bound to (scripts/tle-bound.sql), run after each
+# installer and update has made them.
+bound_sql() {
+    FUNCTIONS=$functions_array awk '{ gsub(/\{\{FUNCTIONS\}\}/, ENVIRON["FUNCTIONS"]); print }' "$root/scripts/tle-bound.sql"
+}
+# The sources name the functions they create, comment on and grant unqualified; the bodies are
+# created with the path pinned to pg_catalog, pg_temp (nothing in the target schema is then a
+# candidate for a name they use), so the build qualifies those names with @extschema@.
+qualify() {
+    perl -pe 's/^((?:CREATE (?:OR REPLACE )?(?:FUNCTION|PROCEDURE)|COMMENT ON (?:FUNCTION|PROCEDURE)|(?:GRANT|REVOKE)\b.*?\bON (?:FUNCTION|PROCEDURE)) )(?!\@extschema\@)([a-z_][a-z0-9_]*\()/$1\@extschema\@.$2/'
+}
+pin_path='SET LOCAL search_path = pg_catalog, pg_temp;'
+unpin_path='SET LOCAL search_path = @extschema@, pg_temp;'
 for t in "${forbidden_tags[@]}" '$uuid6_pre$'; do
-    if grep -qF -- "$t" "$root/scripts/tle-check.sql"; then die "scripts/tle-check.sql contains the dollar-quote tag $t used by the build"; fi
+    for c in tle-check.sql tle-bound.sql; do
+        if grep -qF -- "$t" "$root/scripts/$c"; then die "scripts/$c contains the dollar-quote tag $t used by the build"; fi
+    done
 done
 
 body() {
@@ -98,12 +113,15 @@ body() {
     printf -- '-- scripts/tle-check.sql\n'
     check_sql 'pg_catalog.current_schema()' "'CREATE SCHEMA uuid6; CREATE EXTENSION uuid6 SCHEMA uuid6;'"
     printf '\n'
+    printf -- '-- Bodies are bound with nothing but PostgreSQL'"'"'s objects and uuid6'"'"'s own in reach.\n%s\n' "$pin_path"
     for f in "${files[@]}"; do
         printf -- '-- sql/edition/%s\n' "$f"
-        cat "$src/$f"
+        qualify <"$src/$f"
         printf '\n'
     done
-    edition_version_sql
+    edition_version_sql | qualify
+    printf '%s\n-- scripts/tle-bound.sql\n' "$unpin_path"
+    bound_sql
 }
 
 # --- updates -------------------------------------------------------------------
@@ -174,13 +192,17 @@ update_script() {
     check_sql 'pg_catalog.current_schema()' "'a schema of its own: REVOKE CREATE on this one from the other roles, then ALTER EXTENSION uuid6 UPDATE'"
     printf '\n'
     cat "$work/update-$1/pre.sql"
+    printf '%s\n' "$pin_path"
     for f in "${files[@]}"; do
         printf -- '-- sql/edition/%s\n' "$f"
-        update_source "$src/$f"
+        update_source "$src/$f" | qualify
         printf '\n'
     done
-    edition_version_sql | sed -E 's/^CREATE (FUNCTION|PROCEDURE) /CREATE OR REPLACE \1 /'
+    edition_version_sql | sed -E 's/^CREATE (FUNCTION|PROCEDURE) /CREATE OR REPLACE \1 /' | qualify
+    printf '%s\n' "$unpin_path"
     cat "$work/update-$1/post.sql"
+    printf -- '-- scripts/tle-bound.sql\n'
+    bound_sql
 }
 
 # The plain script's wrapper of a part: the schema and the role put in, then
@@ -237,7 +259,8 @@ EOF
 plain_update_after() {
     local v
     printf -- '-- the edition'"'"'s version\n'
-    edition_version_sql | sed -E 's/^CREATE (FUNCTION|PROCEDURE) /CREATE OR REPLACE \1 /' | plain_piece
+    edition_version_sql | sed -E 's/^CREATE (FUNCTION|PROCEDURE) /CREATE OR REPLACE \1 /' | qualify | plain_piece
+    printf '%s\n' "SELECT format('SET LOCAL search_path = %I, pg_temp', :'schema') \\gexec"
     for v in "${update_from[@]}" "$version"; do
         printf '\\if :%s\n' "$(from_var "$v")"
         plain_piece <"$work/update-$v/post.sql"
@@ -315,14 +338,17 @@ cat <<EOF
 SELECT format('SET LOCAL search_path = %I, pg_temp', :'schema') \\gexec
 EOF
 plain_update_before
+printf -- '-- Bodies are bound with nothing but PostgreSQL'"'"'s objects and uuid6'"'"'s own in reach.\n%s\n' "$pin_path"
 for f in "${files[@]}"; do
     printf -- '-- sql/edition/%s\n' "$f"
     printf 'SELECT pg_catalog.replace(pg_catalog.replace(%s\n' "$plain_tag"
-    update_source "$src/$f"
+    update_source "$src/$f" | qualify
     printf '%s, %s, pg_catalog.quote_ident(%s)), %s, pg_catalog.quote_ident(current_user)) \\gexec\n' \
         "$plain_tag" "'@extschema@'" ":'schema'" "'@extowner@'"
 done
 plain_update_after
+printf -- '-- scripts/tle-bound.sql\n'
+bound_sql | plain_piece
 cat <<'EOF'
 \if :{?outer_transaction}
 \else

@@ -688,13 +688,55 @@ $rows
   -- view, an index, a function or a trigger would otherwise be dropped with
   -- it or stop the update half-way. uuid6's own functions that depend on it
   -- are replaced or dropped by this update.
-  SELECT pg_catalog.format('%s depends on %s, which uuid6 $new_version %s',
-           pg_catalog.pg_describe_object(d.classid, d.objid, d.objsubid), d.refobjid::regprocedure,
+  -- The message names the object's owner (the role that can drop it) and says
+  -- whether it is a temporary object of another session, which goes when that
+  -- session ends.
+  SELECT pg_catalog.format('%s (owned by role %s%s) depends on %s, which uuid6 $new_version %s',
+           pg_catalog.pg_describe_object(d.classid, d.objid, d.objsubid),
+           coalesce((SELECT who.rolname::pg_catalog.text FROM pg_catalog.pg_roles who
+                     WHERE who.oid OPERATOR(pg_catalog.=) o.owner), 'unknown'),
+           CASE WHEN o.nsp IS NOT NULL AND o.nsp OPERATOR(pg_catalog.<>) pg_catalog.pg_my_temp_schema()
+                     AND EXISTS (SELECT FROM pg_catalog.pg_namespace n
+                                 WHERE n.oid OPERATOR(pg_catalog.=) o.nsp
+                                   AND n.nspname OPERATOR(pg_catalog.~) '^pg_temp_[0-9]+\$')
+                THEN ', a temporary object of another session' ELSE '' END,
+           d.refobjid::regprocedure,
            CASE WHEN d.refobjid OPERATOR(pg_catalog.=) ANY (stale)
                 THEN 'defines anew (its result type, OUT columns, parameter names or defaults change)'
                 ELSE 'no longer has' END)
     INTO blocker
   FROM pg_catalog.pg_depend d
+       CROSS JOIN LATERAL (
+         SELECT CASE d.classid
+                  WHEN 'pg_catalog.pg_proc'::pg_catalog.regclass THEN
+                    (SELECT p.proowner FROM pg_catalog.pg_proc p WHERE p.oid OPERATOR(pg_catalog.=) d.objid)
+                  WHEN 'pg_catalog.pg_class'::pg_catalog.regclass THEN
+                    (SELECT c.relowner FROM pg_catalog.pg_class c WHERE c.oid OPERATOR(pg_catalog.=) d.objid)
+                  WHEN 'pg_catalog.pg_rewrite'::pg_catalog.regclass THEN
+                    (SELECT c.relowner FROM pg_catalog.pg_rewrite w JOIN pg_catalog.pg_class c ON c.oid OPERATOR(pg_catalog.=) w.ev_class
+                     WHERE w.oid OPERATOR(pg_catalog.=) d.objid)
+                  WHEN 'pg_catalog.pg_attrdef'::pg_catalog.regclass THEN
+                    (SELECT c.relowner FROM pg_catalog.pg_attrdef a JOIN pg_catalog.pg_class c ON c.oid OPERATOR(pg_catalog.=) a.adrelid
+                     WHERE a.oid OPERATOR(pg_catalog.=) d.objid)
+                  WHEN 'pg_catalog.pg_trigger'::pg_catalog.regclass THEN
+                    (SELECT c.relowner FROM pg_catalog.pg_trigger t JOIN pg_catalog.pg_class c ON c.oid OPERATOR(pg_catalog.=) t.tgrelid
+                     WHERE t.oid OPERATOR(pg_catalog.=) d.objid)
+                  WHEN 'pg_catalog.pg_constraint'::pg_catalog.regclass THEN
+                    (SELECT c.relowner FROM pg_catalog.pg_constraint k JOIN pg_catalog.pg_class c ON c.oid OPERATOR(pg_catalog.=) k.conrelid
+                     WHERE k.oid OPERATOR(pg_catalog.=) d.objid)
+                  END AS owner,
+                CASE d.classid
+                  WHEN 'pg_catalog.pg_proc'::pg_catalog.regclass THEN
+                    (SELECT p.pronamespace FROM pg_catalog.pg_proc p WHERE p.oid OPERATOR(pg_catalog.=) d.objid)
+                  WHEN 'pg_catalog.pg_class'::pg_catalog.regclass THEN
+                    (SELECT c.relnamespace FROM pg_catalog.pg_class c WHERE c.oid OPERATOR(pg_catalog.=) d.objid)
+                  WHEN 'pg_catalog.pg_rewrite'::pg_catalog.regclass THEN
+                    (SELECT c.relnamespace FROM pg_catalog.pg_rewrite w JOIN pg_catalog.pg_class c ON c.oid OPERATOR(pg_catalog.=) w.ev_class
+                     WHERE w.oid OPERATOR(pg_catalog.=) d.objid)
+                  WHEN 'pg_catalog.pg_attrdef'::pg_catalog.regclass THEN
+                    (SELECT c.relnamespace FROM pg_catalog.pg_attrdef a JOIN pg_catalog.pg_class c ON c.oid OPERATOR(pg_catalog.=) a.adrelid
+                     WHERE a.oid OPERATOR(pg_catalog.=) d.objid)
+                  END AS nsp) o
   WHERE d.refclassid OPERATOR(pg_catalog.=) 'pg_catalog.pg_proc'::pg_catalog.regclass::oid
     AND d.refobjid OPERATOR(pg_catalog.=) ANY (dropped)
     AND d.deptype IN ('n', 'a')
@@ -704,7 +746,7 @@ $rows
   IF blocker IS NOT NULL THEN
     RAISE EXCEPTION 'uuid6 cannot be updated from $old_version to $new_version in place: %', blocker
       USING ERRCODE = 'dependent_objects_still_exist',
-            HINT = 'Drop that object (and create it again after the update), then update; nothing has been changed.';
+            HINT = 'Nothing has been changed. The owner of that object drops it (and creates it again after the update), then the update runs again; a temporary object of another session goes when that session ends, which an administrator can bring about with pg_terminate_backend() (pg_stat_activity shows the sessions of that role).';
   END IF;
   -- Out of the way of the new definitions, until post.sql drops them.
   FOR found_oid IN SELECT o FROM pg_catalog.unnest(stale) AS o LOOP

@@ -788,6 +788,40 @@ SQL
 		  . "  PERFORM pg_catalog.set_config('uuid6_update.lock_timeout', pg_catalog.current_setting('lock_timeout'), true),\n"
 		  . "          pg_catalog.set_config('lock_timeout', '200ms', true);\n"
 		  . "END \$uuid6_update\$;\n";
+		# All the locks first, all or none: clients that draw two versions in one statement
+		# take their sequences in any order, so an update that took them one by one, waiting,
+		# would hold one a client waits for while it waits for one that client holds. Each try
+		# waits at most 10 ms per lock; a try that does not get them all gives back what it got
+		# (its subtransaction rolls back) and the next comes after a short random pause, for
+		# about five seconds.
+		my $locks = '';
+		for my $seq (@moved)
+		{
+			for my $name (sequence_qualified($old, $seq), sequence_qualified($new, $seq))
+			{
+				my $options = $name eq sequence_qualified($old, $seq) ? $old->{sequences}{$seq} : $new->{sequences}{$seq};
+				$locks .= "      IF pg_catalog.to_regclass(" . literal($name) . ") IS NOT NULL THEN\n"
+				  . "        ALTER SEQUENCE $name $options;\n"
+				  . "      END IF;\n";
+			}
+		}
+		print $pre "DO \$uuid6_update\$\n"
+		  . "DECLARE\n"
+		  . "  tries integer := 0;\n"
+		  . "BEGIN\n"
+		  . "  LOOP\n"
+		  . "    BEGIN\n"
+		  . "      PERFORM pg_catalog.set_config('lock_timeout', '10ms', true);\n"
+		  . $locks
+		  . "      EXIT;\n"
+		  . "    EXCEPTION WHEN lock_not_available THEN\n"
+		  . "      tries := tries OPERATOR(pg_catalog.+) 1;\n"
+		  . "      EXIT WHEN tries OPERATOR(pg_catalog.>=) 250;\n"
+		  . "      PERFORM pg_catalog.pg_sleep(0.005::double precision OPERATOR(pg_catalog.+) 0.02::double precision OPERATOR(pg_catalog.*) pg_catalog.random());\n"
+		  . "    END;\n"
+		  . "  END LOOP;\n"
+		  . "  PERFORM pg_catalog.set_config('lock_timeout', '200ms', true);\n"
+		  . "END \$uuid6_update\$;\n";
 		for my $seq (@moved)
 		{
 			my ($from, $to) = (sequence_qualified($old, $seq), sequence_qualified($new, $seq));

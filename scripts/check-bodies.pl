@@ -13,7 +13,9 @@
 #   - every call in every body names its schema (pg_catalog.f, @extschema@.f), but in
 #     functions whose path is pinned;
 #   - a body written as a string whose function does not pin its path writes every operator
-#     OPERATOR(pg_catalog.x): an unqualified one there is resolved through the caller's path,
+#     OPERATOR(pg_catalog.x), and uses none of the constructs that look an operator up by name
+#     (IN (...), NULLIF, BETWEEN, LIKE, SIMILAR TO, IS DISTINCT FROM, CASE x WHEN): those are
+#     resolved through the caller's path,
 #     where an operator with exactly the operands' types wins over pg_catalog's.
 # SQL constructs that look like calls (CASE, COALESCE, CAST, IN (...), EXISTS, ARRAY[...],
 # type names with a modifier, ...) are not calls.
@@ -25,8 +27,8 @@ my %not_calls = map { $_ => 1 } qw(
   cast row over filter within case when then else return returns select from where as on using
   by group order having limit offset union intersect except join lateral is null true false
   numeric decimal varchar char character bit varying timestamp timestamptz time interval float
-  extract position substring overlay trim collate distinct into perform raise loop foreach
-  exception begin end declare execute format_type left right float8 float4 with recursive
+  extract position trim collate distinct into perform raise loop foreach
+  exception begin end declare execute float8 float4 with recursive
   grouping rows range partition current_date current_time localtime localtimestamp
   atomic setof table out inout variadic default strict);
 
@@ -97,6 +99,17 @@ for my $path (@ARGV)
 			while ($ops =~ /([-+*\/<>=~!@#%^&|`?]+)/g)
 			{
 				push @bad, "operator $1 not written OPERATOR(pg_catalog.$1)";
+			}
+			# Constructs that look an operator up by name: IN (...), NULLIF, BETWEEN, LIKE,
+			# SIMILAR TO, IS [NOT] DISTINCT FROM, CASE x WHEN.
+			while ($ops =~ /\b(IN\s*\(|NULLIF\s*\(|BETWEEN|I?LIKE|SIMILAR|DISTINCT\s+FROM)/gi)
+			{
+				(my $c = uc $1) =~ s/\s*\($//;
+				push @bad, "$c looks an operator up through the caller's path";
+			}
+			while ($ops =~ /\bCASE\s+(?!WHEN\b)/gi)
+			{
+				push @bad, "CASE x WHEN looks the operator = up through the caller's path";
 			}
 		}
 		if (@bad)

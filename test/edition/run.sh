@@ -29,7 +29,12 @@
 #             held after the restart
 #   dump      pg_dump / pg_restore of a database using the TLE, new keys above the restored ones
 #   plain     the plain script into a schema, by a role that is not superuser, on a server
-#             without pg_tle; run again over itself
+#             without pg_tle; run again over itself; the static check of the bodies
+#             (scripts/check-bodies.pl); an operator planted in public before the install (CREATE
+#             then revoked) bound into nothing; an edition bound to another role's operator
+#             refused at install (scripts/tle-bound.sql); the update from 1.3 under clients that
+#             draw two versions in one statement; the update refused past another session's
+#             temporary view, naming its owner
 #   move      on the C library's server (C_PG_CONFIG): a database on the plain edition moved to
 #             the C library and back, each in one transaction (test/edition/move.sql)
 #   safety    on pg_tle and with the plain script: the installers refuse a schema others can
@@ -894,6 +899,57 @@ SQL
       "ERROR:  42501: uuid6: its function probe.uuid6_sql_probe() would use operator public.&(bigint,integer), owned by edition_planter 0"
   else
     not_ok "an edition with a probe built (TLE_SRC)" "$(tail -n 5 "$W/work/bound-build.log")"
+  fi
+  # The update from 1.3 while three clients draw two versions in one statement (v7, then v6):
+  # it takes the sequences it moves all or none, so it completes, three times in three. (1.4
+  # took them one by one and failed with 55P03 whenever a client held v7 and waited for v6.)
+  if [ -f "$W/work/release-1.3/tle/uuid6.sql" ]; then
+    printf '%s\n' 'SELECT ids.uuid_generate_v7()::text || ids.uuid_generate_v6()::text;' >"$W/work/two.sql"
+    chmod a+r "$W/work/two.sql"
+    updated=0 detail=
+    for i in 1 2 3; do
+      db=edition_two_$i
+      P postgres postgres -c "CREATE DATABASE $db" -c "GRANT CREATE ON DATABASE $db TO edition_owner" >/dev/null
+      P $db edition_owner -v schema=ids -f "$W/work/release-1.3/tle/uuid6.sql" >/dev/null 2>&1
+      P $db edition_owner -c "GRANT USAGE ON SCHEMA ids TO PUBLIC" >/dev/null
+      as_postgres "$PGBENCH" -n -h "$PLAIN_DIR" -p $((PORT + 1)) -U postgres -c 3 -T 6 -f "$W/work/two.sql" $db >"$W/work/two-$i.log" 2>&1 &
+      bench=$!
+      sleep 1.5
+      if P $db edition_owner -v schema=ids -f "$TLE/uuid6.sql" >"$W/work/two-update-$i.log" 2>&1 &&
+         [ "$(P $db edition_owner -c "SELECT ids.uuid6_sql_edition_version()")" = "$EDITION_VERSION" ]; then
+        updated=$((updated + 1))
+      else
+        detail+="update $i: $(grep -m 1 ERROR "$W/work/two-update-$i.log"); "
+      fi
+      wait "$bench"
+      detail+="run $i: $(sed -n 's/^number of transactions actually processed: //p' "$W/work/two-$i.log") statements of the clients; "
+    done
+    check "the update from 1.3 while 3 clients draw v7 and v6 in one statement: it completes (${detail% })" "$updated of 3" "3 of 3"
+    # A temporary view of another role's on uuid6_status(), which the update from 1.3 defines
+    # anew, kept open in that role's session: the update refuses, naming the view's owner, the
+    # fact that it is another session's temporary object, and what an administrator does; once
+    # that session ends, the update goes through.
+    P postgres postgres -c "CREATE DATABASE edition_view" -c "GRANT CREATE ON DATABASE edition_view TO edition_owner" >/dev/null
+    P edition_view edition_owner -v schema=ids -f "$W/work/release-1.3/tle/uuid6.sql" >/dev/null 2>&1
+    P edition_view edition_owner -c "GRANT USAGE ON SCHEMA ids TO edition_user" >/dev/null
+    as_postgres env PGAPPNAME=uuid6_viewer "$PSQL" -X -q -h "$PLAIN_DIR" -p $((PORT + 1)) -U edition_user -d edition_view \
+      -c "CREATE TEMP VIEW v AS SELECT * FROM ids.uuid6_status()" -c "SELECT pg_sleep(120)" >/dev/null 2>&1 &
+    viewer=$!
+    for _ in $(seq 1 100); do
+      [ "$(P edition_view postgres -c "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'uuid6_viewer' AND wait_event = 'PgSleep'")" = 1 ] && break
+      sleep 0.1
+    done
+    out=$(P edition_view edition_owner -v schema=ids -f "$TLE/uuid6.sql" 2>&1)
+    check "the update from 1.3 with another role's temporary view on uuid6_status() open: refused, naming its owner and what an administrator does" \
+      "$(grep -c 'view pg_temp_[0-9]*\.v (owned by role edition_user, a temporary object of another session) depends on uuid6_status()' <<<"$out") $(grep -c 'an administrator can bring about with pg_terminate_backend' <<<"$out") $(P edition_view edition_owner -c "SELECT count(*) FROM pg_proc WHERE proname = 'uuid6_sql_edition_version'")" \
+      "1 1 0"
+    P edition_view postgres -c "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'uuid6_viewer'" >/dev/null
+    wait "$viewer" 2>/dev/null
+    P edition_view edition_owner -v schema=ids -f "$TLE/uuid6.sql" >/dev/null 2>&1
+    check "once that session has ended, the update goes through" \
+      "$(P edition_view edition_owner -c "SELECT ids.uuid6_sql_edition_version()")" "$EDITION_VERSION"
+  else
+    not_ok "the release 1.3 of the edition built, for the updates under clients and past a temporary view"
   fi
   compare_on "$PLAIN_DIR" $((PORT + 1)) edition_plain ids "$W/work/compare-plain.out" ||
     not_ok "compare.sql runs on the plain edition" "$(tail -n 20 "$W/work/compare-plain.out")"

@@ -82,11 +82,13 @@ DECLARE
   body text;
   copies boolean := current_setting('uuid6_traps.copies')::boolean;
   overloads boolean := current_setting('uuid6_traps.overloads')::boolean;
+  -- uuid6's own functions: those of ext's owner (traps planted there before the install are not).
+  ext_owner oid := (SELECT n.nspowner FROM pg_namespace n WHERE n.oid = ext_oid);
 BEGIN
   -- The bodies, without comments and string literals.
   src := (SELECT string_agg(CASE WHEN p.prosqlbody IS NOT NULL THEN pg_get_functiondef(p.oid) ELSE p.prosrc END, E'\n')
           FROM pg_proc p JOIN pg_language g ON g.oid = p.prolang
-          WHERE p.pronamespace = ext_oid AND g.lanname IN ('sql', 'plpgsql'));
+          WHERE p.pronamespace = ext_oid AND p.proowner = ext_owner AND g.lanname IN ('sql', 'plpgsql'));
   src := regexp_replace(src, '--[^\n]*', ' ', 'g');
   src := regexp_replace(src, '/\*.*?\*/', ' ', 'g');
   src := regexp_replace(src, '''([^'']|'''')*''', ' ', 'g');
@@ -103,7 +105,7 @@ BEGIN
   fnames := (SELECT array_agg(DISTINCT w ORDER BY w)
              FROM (SELECT lower(m[1]) AS w FROM regexp_matches(src, '([A-Za-z_][A-Za-z0-9_]*)\s*\(', 'g') AS m) s
              WHERE EXISTS (SELECT FROM pg_proc p WHERE p.proname = s.w AND p.prokind = 'f'
-                                                   AND p.pronamespace IN (catalog_oid, ext_oid)));
+                                                   AND (p.pronamespace = catalog_oid OR (p.pronamespace = ext_oid AND p.proowner = ext_owner))));
   tnames := (SELECT array_agg(DISTINCT w ORDER BY w)
              FROM (SELECT lower(m[1]) AS w FROM regexp_matches(src, '([A-Za-z_][A-Za-z0-9_]*)', 'g') AS m) s
              WHERE EXISTS (SELECT FROM pg_type t WHERE t.typname = s.w AND t.typnamespace = catalog_oid
@@ -113,7 +115,7 @@ BEGIN
            coalesce(array_length(ops, 1), 0), coalesce(array_length(fnames, 1), 0),
            coalesce(array_length(tnames, 1), 0),
            (SELECT count(*) FROM pg_proc p JOIN pg_language g ON g.oid = p.prolang
-            WHERE p.pronamespace = ext_oid AND g.lanname IN ('sql', 'plpgsql'))), false);
+            WHERE p.pronamespace = ext_oid AND p.proowner = ext_owner AND g.lanname IN ('sql', 'plpgsql'))), false);
 
   -- The body of every trap of a function or an operator: record, then a wrong value.
   -- (a) and (b), operators: the functions behind them are named uuid6_trap_N, in public.
@@ -165,10 +167,10 @@ BEGIN
     SELECT p.oid, p.proname, string_to_array(nullif(p.proargtypes::text, ''), ' ')::oid[] AS argtypes, p.prorettype::regtype AS rettype,
            p.proretset, p.proallargtypes IS NOT NULL AS has_out, p.pronamespace = ext_oid AS own
     FROM pg_proc p
-    WHERE p.proname = ANY (fnames) AND p.prokind = 'f' AND p.pronamespace IN (catalog_oid, ext_oid)
+    WHERE p.proname = ANY (fnames) AND p.prokind = 'f' AND (p.pronamespace = catalog_oid OR (p.pronamespace = ext_oid AND p.proowner = ext_owner))
     ORDER BY p.proname, p.oid
   LOOP
-    CONTINUE WHEN NOT copies AND EXISTS (SELECT FROM pg_proc p WHERE p.proname = f.proname AND p.pronamespace = ext_oid);
+    CONTINUE WHEN NOT copies AND EXISTS (SELECT FROM pg_proc p WHERE p.proname = f.proname AND p.pronamespace = ext_oid AND p.proowner = ext_owner);
     body := CASE WHEN f.proretset OR f.has_out THEN 'RETURN;' ELSE 'RETURN NULL;' END;
     FOR k IN 0..coalesce(array_length(f.argtypes, 1), 0) * array_length(common, 1) LOOP
       IF k = 0 THEN
@@ -212,9 +214,9 @@ BEGIN
     SELECT p.oid, p.proname, string_to_array(nullif(p.proargtypes::text, ''), ' ')::oid[] AS argtypes,
            p.proretset, p.proallargtypes IS NOT NULL AS has_out
     FROM pg_proc p
-    WHERE overloads AND p.proname = ANY (fnames) AND p.prokind = 'f' AND p.pronamespace IN (catalog_oid, ext_oid)
+    WHERE overloads AND p.proname = ANY (fnames) AND p.prokind = 'f' AND (p.pronamespace = catalog_oid OR (p.pronamespace = ext_oid AND p.proowner = ext_owner))
       AND p.provariadic = 0
-      AND (copies OR NOT EXISTS (SELECT FROM pg_proc q WHERE q.proname = p.proname AND q.pronamespace = ext_oid))
+      AND (copies OR NOT EXISTS (SELECT FROM pg_proc q WHERE q.proname = p.proname AND q.pronamespace = ext_oid AND q.proowner = ext_owner))
     ORDER BY p.proname, p.oid
   LOOP
     body := CASE WHEN f.proretset OR f.has_out THEN 'RETURN;' ELSE 'RETURN NULL;' END;

@@ -230,11 +230,11 @@ compare p2_tr base_tr "traps in public and $SCHEMA, the planting role"
 # VARIADIC candidate: a call resolved when it runs (a PL/pgSQL body's) would find two candidates
 # and fail (42725) or run the trap.
 before=$(fired)
-plant=$(q "$TRAPPER" '' -v target="$SCHEMA" -v ext="$SCHEMA" -v copies=off -v overloads=on -f "$HERE/plant.sql" 2>&1)
+plant=$(q "$TRAPPER" '' -v target="$SCHEMA" -v ext="$SCHEMA" -v overloads=on -f "$HERE/plant.sql" 2>&1)
 if [ $? -ne 0 ]; then
   not_ok "overloads planted in $SCHEMA" "$plant"
 else
-  ok "overloads planted in $SCHEMA (CREATE granted after installation): $(q postgres '' -c "SELECT count(*) FROM public.uuid6_traps WHERE kind = 'overload' AND what LIKE '$SCHEMA.%'") overloads; $(tail -n 1 <<<"$plant")"
+  ok "overloads planted in $SCHEMA (CREATE granted after installation): $(q postgres '' -c "SELECT count(*) FROM public.uuid6_traps WHERE kind = 'overload' AND what LIKE '$SCHEMA.%'") overloads, of uuid6's functions too; $(tail -n 1 <<<"$plant")"
 fi
 run p3_su postgres '' calls
 run p3_tr "$TRAPPER" "$SCHEMA, public, pg_catalog" calls_stable

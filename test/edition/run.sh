@@ -1368,8 +1368,8 @@ wait "$RATE_PID" 2>/dev/null
 before=$(lagging edition_order)
 T edition_order postgres -c "GRANT USAGE ON SCHEMA public TO edition_intruder" >/dev/null
 out=$(as_postgres "$PSQL" -X -q -At -h "$TLE_DIR" -p "$PORT" -U edition_intruder -d edition_order \
-  -c "SELECT pg_sleep(0.01)" -c "SELECT count(uuid6_sql_draw_lagging(7)) FROM generate_series(1, 500)" \
-  -c "SELECT pg_sleep(0.01)" -c "SELECT count(uuid6_sql_draw_lagging(g)) FROM unnest(ARRAY[6, 8, 70]) g, generate_series(1, 200)" 2>&1)
+  -c "DO \$\$ BEGIN PERFORM pg_sleep(0.01); END \$\$" -c "SELECT count(uuid6_sql_draw_lagging(7)) FROM generate_series(1, 500)" \
+  -c "DO \$\$ BEGIN PERFORM pg_sleep(0.01); END \$\$" -c "SELECT count(uuid6_sql_draw_lagging(g)) FROM unnest(ARRAY[6, 8, 70]) g, generate_series(1, 200)" 2>&1)
 check "lagging_keys: 1,100 calls of the lift's draw by another role count nothing" \
   "$out $(counted "$before" "$(lagging edition_order)")" "500
 600 v6 +0 v7 +0 v8 +0"

@@ -30,7 +30,7 @@ my %not_calls = map { $_ => 1 } qw(
   extract position trim collate distinct into perform raise loop foreach
   exception begin end declare execute float8 float4 with recursive
   grouping rows range partition current_date current_time localtime localtimestamp
-  atomic setof table out inout variadic default strict);
+  atomic setof table out inout variadic default strict operator);
 
 my $failures = 0;
 for my $path (@ARGV)
@@ -46,6 +46,9 @@ for my $path (@ARGV)
 		my ($name, $from) = ($1, $-[0]);
 		my $line = 1 + (() = substr($sql, 0, $from) =~ /\n/g);
 		my $rest = substr($sql, $from);
+		# The statement ends before the next CREATE at the start of a line.
+		my $next = index($rest, "\nCREATE ", 1);
+		$rest = substr($rest, 0, $next + 1) if $next >= 0;
 		my $header_end;
 		my ($body, $string, $pinned);
 		if ($rest =~ /\bAS\s+(\$[A-Za-z_]*\$)(.*?)\1/s && $-[0] < (index($rest, "\nCOMMENT ON") < 0 ? length $rest : index($rest, "\nCOMMENT ON")))

@@ -234,7 +234,7 @@ SELECT coalesce(
      WHERE n.nspname = :'schema' AND c.relname = 'uuid6_sql_v7' AND c.relkind = 'S'),
     '') AS uuid6_installed \gset
 SELECT :'uuid6_installed' NOT IN ('', '$version') AS uuid6_older$(for v in "${known[@]}"; do printf ",\n       :'uuid6_installed' = '%s' AS %s" "$v" "$(from_var "$v")"; done) \gset
-SELECT format(\$uuid6_pre\$
+SELECT pg_catalog.format(\$uuid6_pre\$
 DO \$uuid6_check\$
 BEGIN
     IF %1\$L NOT IN ('', ${list%, }) THEN
@@ -260,7 +260,7 @@ plain_update_after() {
     local v
     printf -- '-- the edition'"'"'s version\n'
     edition_version_sql | sed -E 's/^CREATE (FUNCTION|PROCEDURE) /CREATE OR REPLACE \1 /' | qualify | plain_piece
-    printf '%s\n' "SELECT format('SET LOCAL search_path = %I, pg_temp', :'schema') \\gexec"
+    printf '%s\n' "SELECT pg_catalog.format('SET LOCAL search_path = %I, pg_temp', :'schema') \\gexec"
     for v in "${update_from[@]}" "$version"; do
         printf '\\if :%s\n' "$(from_var "$v")"
         plain_piece <"$work/update-$v/post.sql"
@@ -303,7 +303,7 @@ SET LOCAL client_min_messages = warning;
 -- The preamble's own names are PostgreSQL's, whatever the caller's search_path.
 SET LOCAL search_path = pg_catalog, pg_temp;
 -- Where to install, checked before anything is created.
-SELECT format(\$uuid6_pre\$
+SELECT pg_catalog.format(\$uuid6_pre\$
 DO \$uuid6_names\$
 BEGIN
     IF %1\$L = '' THEN
@@ -326,16 +326,16 @@ BEGIN
     END IF;
 END
 \$uuid6_names\$\$uuid6_pre\$, :'schema') \\gexec
-SELECT format('CREATE SCHEMA IF NOT EXISTS %I', :'schema') \\gexec
+SELECT pg_catalog.format('CREATE SCHEMA IF NOT EXISTS %I', :'schema') \\gexec
 -- Who else can create there, and whose objects hold uuid6's names (scripts/tle-check.sql;
 -- also a "@" in the names).
-SELECT format(\$uuid6_pre\$
+SELECT pg_catalog.format(\$uuid6_pre\$
 EOF
 check_sql '%1$L' "'CREATE SCHEMA uuid6; then psql -d DB -v schema=uuid6 -f uuid6.sql'" "'plain'" |
     sed -e 's/%/%%/g' -e 's/%%1\$L/%1$L/g'
 cat <<EOF
 \$uuid6_pre\$, :'schema') \\gexec
-SELECT format('SET LOCAL search_path = %I, pg_temp', :'schema') \\gexec
+SELECT pg_catalog.format('SET LOCAL search_path = %I, pg_temp', :'schema') \\gexec
 EOF
 plain_update_before
 printf -- '-- Bodies are bound with nothing but PostgreSQL'"'"'s objects and uuid6'"'"'s own in reach.\n%s\n' "$pin_path"

@@ -104,7 +104,7 @@ case "$MODE" in
   c)
     install=$(q postgres '' -c "CREATE EXTENSION uuid6 SCHEMA $SCHEMA" 2>&1) ;;
   tle)
-    install=$(q postgres '' -c "CREATE EXTENSION pg_tle" -f "$TLE/uuid6-pgtle.sql" 2>&1 &&
+    install=$(q postgres '-c search_path=pg_catalog,pg_temp' -c "CREATE EXTENSION pg_tle" -f "$TLE/uuid6-pgtle.sql" 2>&1 &&
               q "$OWNER" '' -c "CREATE EXTENSION uuid6 SCHEMA $SCHEMA" 2>&1) ;;
   plain)
     install=$(q "$OWNER" '' -v schema="$SCHEMA" -f "$TLE/uuid6.sql" 2>&1) ;;
@@ -115,7 +115,9 @@ esac
 if [ $? -ne 0 ]; then not_ok "uuid6 installed into schema $SCHEMA" "$install"; finish; exit 1; fi
 schema_owner=$(q postgres '' -c "SELECT nspowner::regrole FROM pg_namespace WHERE nspname = '$SCHEMA'")
 q "$schema_owner" '' -c "GRANT USAGE ON SCHEMA $SCHEMA TO PUBLIC" >/dev/null
-harness=$(q postgres '' -v ext="$SCHEMA" -f "$HERE/harness.sql" 2>&1) ||
+# (Built with the path pinned: the traps planted before the install are in public already, and
+# the harness's own code must not run them.)
+harness=$(q postgres '-c search_path=pg_catalog,pg_temp' -v ext="$SCHEMA" -f "$HERE/harness.sql" 2>&1) ||
   { not_ok "the harness (harness.sql)" "$harness"; finish; exit 1; }
 read -r n_calls n_stable n_functions < <(q postgres '' -F ' ' \
   -c "SELECT count(*), count(*) FILTER (WHERE volatility IN ('i', 's')), count(DISTINCT fn) FROM uuid6_harness.calls")

@@ -8,7 +8,7 @@
 -- them in pg_depend. uuid6 creates its bodies with the path pinned to pg_catalog, pg_temp and
 -- names its own objects with their schema, so every one of them must belong to PostgreSQL
 -- (pg_catalog, or a cast built in) or to uuid6 itself (its functions in its schema, its
--- sequences in uuid6_sql_sequences). Anything else was planted by a role (or left by the
+-- sequences in uuid6_sql_sequences or its schema, owned by that schema's owner). Anything else was planted by a role (or left by the
 -- installer) where a body could bind it: the whole install or update is refused, naming it and
 -- its owner. The check reads the catalog, so it holds for every body, not for a sample.
 DO $uuid6_bound$
@@ -43,7 +43,8 @@ BEGIN
                     -- object can have (FirstNormalObjectId).
                     b.refobjid < 16384::oid
                   WHEN 'pg_class'::regclass THEN
-                    (SELECT c.relnamespace = 'uuid6_sql_sequences'::regnamespace AND c.relowner = n.nspowner
+                    (SELECT (c.relnamespace = pg_catalog.to_regnamespace('uuid6_sql_sequences') OR c.relnamespace = target)
+                            AND c.relowner = n.nspowner
                      FROM pg_class c, pg_namespace n
                      WHERE c.oid = b.refobjid AND n.oid = c.relnamespace)
                   WHEN 'pg_namespace'::regclass THEN

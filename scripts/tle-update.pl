@@ -793,7 +793,7 @@ SQL
 		# would hold one a client waits for while it waits for one that client holds. Each try
 		# waits at most 10 ms per lock; a try that does not get them all gives back what it got
 		# (its subtransaction rolls back) and the next comes after a short random pause, for
-		# about five seconds.
+		# about three seconds; then the moves below refuse with 55P03 as before.
 		my $locks = '';
 		for my $seq (@moved)
 		{
@@ -816,7 +816,7 @@ SQL
 		  . "      EXIT;\n"
 		  . "    EXCEPTION WHEN lock_not_available THEN\n"
 		  . "      tries := tries OPERATOR(pg_catalog.+) 1;\n"
-		  . "      EXIT WHEN tries OPERATOR(pg_catalog.>=) 250;\n"
+		  . "      EXIT WHEN tries OPERATOR(pg_catalog.>=) 100;\n"
 		  . "      PERFORM pg_catalog.pg_sleep(0.005::double precision OPERATOR(pg_catalog.+) 0.02::double precision OPERATOR(pg_catalog.*) pg_catalog.random());\n"
 		  . "    END;\n"
 		  . "  END LOOP;\n"

@@ -98,7 +98,9 @@ bound_sql() {
 # created with the path pinned to pg_catalog, pg_temp (nothing in the target schema is then a
 # candidate for a name they use), so the build qualifies those names with @extschema@.
 qualify() {
-    perl -pe 's/^((?:CREATE (?:OR REPLACE )?(?:FUNCTION|PROCEDURE)|COMMENT ON (?:FUNCTION|PROCEDURE)|(?:GRANT|REVOKE)\b.*?\bON (?:FUNCTION|PROCEDURE)) )(?!\@extschema\@)([a-z_][a-z0-9_]*\()/$1\@extschema\@.$2/'
+    perl -pe 's/^((?:CREATE (?:OR REPLACE )?(?:FUNCTION|PROCEDURE)|COMMENT ON (?:FUNCTION|PROCEDURE)|(?:GRANT|REVOKE)\b.*?\bON (?:FUNCTION|PROCEDURE)) )(?!\@extschema\@)([a-z_][a-z0-9_]*\()/$1\@extschema\@.$2/;
+              s/^((?:CREATE SEQUENCE IF NOT EXISTS|COMMENT ON SEQUENCE|ALTER SEQUENCE) )([a-z_][a-z0-9_]*)(?=[\s;])/$1\@extschema\@.$2/;
+              if (/^(?:GRANT|REVOKE)\b.*?\bON SEQUENCE /) { s/(\bON SEQUENCE |,\s*)([a-z_][a-z0-9_]*)(?=\s*(?:,|\s(?:TO|FROM)\b))/$1\@extschema\@.$2/g }'
 }
 pin_path='SET LOCAL search_path = pg_catalog, pg_temp;'
 unpin_path='SET LOCAL search_path = @extschema@, pg_temp;'

@@ -31,8 +31,10 @@
 #   - CREATE SCHEMA IF NOT EXISTS: the names of the fixed schemas;
 #   - GRANT, REVOKE and COMMENT ON statements;
 #   - any other CREATE, ALTER or DROP statement must be the same in both
-#     versions: an update of anything else (a table, a type) cannot be
-#     derived, and the build stops rather than guess.
+#     versions (but a CREATE TABLE IF NOT EXISTS in the fixed schema
+#     uuid6_sql_sequences that NEW adds: the update runs it): an update of
+#     anything else (a type, a table changed) cannot be derived, and the
+#     build stops rather than guess.
 #
 # What the update does, in order:
 #   pre.sql   1. undoes each GRANT or REVOKE of OLD that NEW no longer makes,
@@ -507,7 +509,10 @@ my $new = read_version($new_dir);
 {
 	my %o = map { $_ => 1 } @{ $old->{other} };
 	my %n = map { $_ => 1 } @{ $new->{other} };
-	my @changed = ((grep { !$n{$_} } @{ $old->{other} }), (grep { !$o{$_} } @{ $new->{other} }));
+	# A table that NEW adds in a fixed schema (CREATE TABLE IF NOT EXISTS) is
+	# made by the update as by a fresh install: the sources run in it.
+	my @changed = ((grep { !$n{$_} } @{ $old->{other} }),
+		(grep { !$o{$_} && !/^CREATE TABLE IF NOT EXISTS uuid6_sql_sequences\.[a-z0-9_]+ ?\(/ } @{ $new->{other} }));
 	fail "between $old_version and $new_version these statements changed, and an update of them cannot be derived "
 	  . "(only functions, procedures, sequences, grants and comments are):\n  " . join("\n  ", @changed)
 	  if @changed;
@@ -683,13 +688,55 @@ $rows
   -- view, an index, a function or a trigger would otherwise be dropped with
   -- it or stop the update half-way. uuid6's own functions that depend on it
   -- are replaced or dropped by this update.
-  SELECT pg_catalog.format('%s depends on %s, which uuid6 $new_version %s',
-           pg_catalog.pg_describe_object(d.classid, d.objid, d.objsubid), d.refobjid::regprocedure,
+  -- The message names the object's owner (the role that can drop it) and says
+  -- whether it is a temporary object of another session, which goes when that
+  -- session ends.
+  SELECT pg_catalog.format('%s (owned by role %s%s) depends on %s, which uuid6 $new_version %s',
+           pg_catalog.pg_describe_object(d.classid, d.objid, d.objsubid),
+           coalesce((SELECT who.rolname::pg_catalog.text FROM pg_catalog.pg_roles who
+                     WHERE who.oid OPERATOR(pg_catalog.=) o.owner), 'unknown'),
+           CASE WHEN o.nsp IS NOT NULL AND o.nsp OPERATOR(pg_catalog.<>) pg_catalog.pg_my_temp_schema()
+                     AND EXISTS (SELECT FROM pg_catalog.pg_namespace n
+                                 WHERE n.oid OPERATOR(pg_catalog.=) o.nsp
+                                   AND n.nspname OPERATOR(pg_catalog.~) '^pg_temp_[0-9]+\$')
+                THEN ', a temporary object of another session' ELSE '' END,
+           d.refobjid::regprocedure,
            CASE WHEN d.refobjid OPERATOR(pg_catalog.=) ANY (stale)
                 THEN 'defines anew (its result type, OUT columns, parameter names or defaults change)'
                 ELSE 'no longer has' END)
     INTO blocker
   FROM pg_catalog.pg_depend d
+       CROSS JOIN LATERAL (
+         SELECT CASE d.classid
+                  WHEN 'pg_catalog.pg_proc'::pg_catalog.regclass THEN
+                    (SELECT p.proowner FROM pg_catalog.pg_proc p WHERE p.oid OPERATOR(pg_catalog.=) d.objid)
+                  WHEN 'pg_catalog.pg_class'::pg_catalog.regclass THEN
+                    (SELECT c.relowner FROM pg_catalog.pg_class c WHERE c.oid OPERATOR(pg_catalog.=) d.objid)
+                  WHEN 'pg_catalog.pg_rewrite'::pg_catalog.regclass THEN
+                    (SELECT c.relowner FROM pg_catalog.pg_rewrite w JOIN pg_catalog.pg_class c ON c.oid OPERATOR(pg_catalog.=) w.ev_class
+                     WHERE w.oid OPERATOR(pg_catalog.=) d.objid)
+                  WHEN 'pg_catalog.pg_attrdef'::pg_catalog.regclass THEN
+                    (SELECT c.relowner FROM pg_catalog.pg_attrdef a JOIN pg_catalog.pg_class c ON c.oid OPERATOR(pg_catalog.=) a.adrelid
+                     WHERE a.oid OPERATOR(pg_catalog.=) d.objid)
+                  WHEN 'pg_catalog.pg_trigger'::pg_catalog.regclass THEN
+                    (SELECT c.relowner FROM pg_catalog.pg_trigger t JOIN pg_catalog.pg_class c ON c.oid OPERATOR(pg_catalog.=) t.tgrelid
+                     WHERE t.oid OPERATOR(pg_catalog.=) d.objid)
+                  WHEN 'pg_catalog.pg_constraint'::pg_catalog.regclass THEN
+                    (SELECT c.relowner FROM pg_catalog.pg_constraint k JOIN pg_catalog.pg_class c ON c.oid OPERATOR(pg_catalog.=) k.conrelid
+                     WHERE k.oid OPERATOR(pg_catalog.=) d.objid)
+                  END AS owner,
+                CASE d.classid
+                  WHEN 'pg_catalog.pg_proc'::pg_catalog.regclass THEN
+                    (SELECT p.pronamespace FROM pg_catalog.pg_proc p WHERE p.oid OPERATOR(pg_catalog.=) d.objid)
+                  WHEN 'pg_catalog.pg_class'::pg_catalog.regclass THEN
+                    (SELECT c.relnamespace FROM pg_catalog.pg_class c WHERE c.oid OPERATOR(pg_catalog.=) d.objid)
+                  WHEN 'pg_catalog.pg_rewrite'::pg_catalog.regclass THEN
+                    (SELECT c.relnamespace FROM pg_catalog.pg_rewrite w JOIN pg_catalog.pg_class c ON c.oid OPERATOR(pg_catalog.=) w.ev_class
+                     WHERE w.oid OPERATOR(pg_catalog.=) d.objid)
+                  WHEN 'pg_catalog.pg_attrdef'::pg_catalog.regclass THEN
+                    (SELECT c.relnamespace FROM pg_catalog.pg_attrdef a JOIN pg_catalog.pg_class c ON c.oid OPERATOR(pg_catalog.=) a.adrelid
+                     WHERE a.oid OPERATOR(pg_catalog.=) d.objid)
+                  END AS nsp) o
   WHERE d.refclassid OPERATOR(pg_catalog.=) 'pg_catalog.pg_proc'::pg_catalog.regclass::oid
     AND d.refobjid OPERATOR(pg_catalog.=) ANY (dropped)
     AND d.deptype IN ('n', 'a')
@@ -699,7 +746,7 @@ $rows
   IF blocker IS NOT NULL THEN
     RAISE EXCEPTION 'uuid6 cannot be updated from $old_version to $new_version in place: %', blocker
       USING ERRCODE = 'dependent_objects_still_exist',
-            HINT = 'Drop that object (and create it again after the update), then update; nothing has been changed.';
+            HINT = 'Nothing has been changed. The owner of that object drops it (and creates it again after the update), then the update runs again; a temporary object of another session goes when that session ends, which an administrator can bring about with pg_terminate_backend() (pg_stat_activity shows the sessions of that role).';
   END IF;
   -- Out of the way of the new definitions, until post.sql drops them.
   FOR found_oid IN SELECT o FROM pg_catalog.unnest(stale) AS o LOOP
@@ -740,6 +787,40 @@ SQL
 		  . "DO \$uuid6_update\$ BEGIN\n"
 		  . "  PERFORM pg_catalog.set_config('uuid6_update.lock_timeout', pg_catalog.current_setting('lock_timeout'), true),\n"
 		  . "          pg_catalog.set_config('lock_timeout', '200ms', true);\n"
+		  . "END \$uuid6_update\$;\n";
+		# All the locks first, all or none: clients that draw two versions in one statement
+		# take their sequences in any order, so an update that took them one by one, waiting,
+		# would hold one a client waits for while it waits for one that client holds. Each try
+		# waits at most 10 ms per lock; a try that does not get them all gives back what it got
+		# (its subtransaction rolls back) and the next comes after a short random pause, for
+		# about three seconds; then the moves below refuse with 55P03 as before.
+		my $locks = '';
+		for my $seq (@moved)
+		{
+			for my $name (sequence_qualified($old, $seq), sequence_qualified($new, $seq))
+			{
+				my $options = $name eq sequence_qualified($old, $seq) ? $old->{sequences}{$seq} : $new->{sequences}{$seq};
+				$locks .= "      IF pg_catalog.to_regclass(" . literal($name) . ") IS NOT NULL THEN\n"
+				  . "        ALTER SEQUENCE $name $options;\n"
+				  . "      END IF;\n";
+			}
+		}
+		print $pre "DO \$uuid6_update\$\n"
+		  . "DECLARE\n"
+		  . "  tries integer := 0;\n"
+		  . "BEGIN\n"
+		  . "  LOOP\n"
+		  . "    BEGIN\n"
+		  . "      PERFORM pg_catalog.set_config('lock_timeout', '10ms', true);\n"
+		  . $locks
+		  . "      EXIT;\n"
+		  . "    EXCEPTION WHEN lock_not_available THEN\n"
+		  . "      tries := tries OPERATOR(pg_catalog.+) 1;\n"
+		  . "      EXIT WHEN tries OPERATOR(pg_catalog.>=) 100;\n"
+		  . "      PERFORM pg_catalog.pg_sleep(0.005::double precision OPERATOR(pg_catalog.+) 0.02::double precision OPERATOR(pg_catalog.*) pg_catalog.random());\n"
+		  . "    END;\n"
+		  . "  END LOOP;\n"
+		  . "  PERFORM pg_catalog.set_config('lock_timeout', '200ms', true);\n"
 		  . "END \$uuid6_update\$;\n";
 		for my $seq (@moved)
 		{

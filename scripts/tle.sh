@@ -108,8 +108,25 @@ check_sql() {
           gsub(/\{\{FUNCTIONS\}\}/, ENVIRON["FUNCTIONS"]); gsub(/\{\{SEQUENCES\}\}/, ENVIRON["SEQUENCES"]); print }' \
         "$root/scripts/tle-check.sql"
 }
+# The check of what the functions are bound to (scripts/tle-bound.sql), run after each
+# installer and update has made them.
+bound_sql() {
+    FUNCTIONS=$functions_array awk '{ gsub(/\{\{FUNCTIONS\}\}/, ENVIRON["FUNCTIONS"]); print }' "$root/scripts/tle-bound.sql"
+}
+# The sources name the functions they create, comment on and grant unqualified; the bodies are
+# created with the path pinned to pg_catalog, pg_temp (nothing in the target schema is then a
+# candidate for a name they use), so the build qualifies those names with @extschema@.
+qualify() {
+    perl -pe 's/^((?:CREATE (?:OR REPLACE )?(?:FUNCTION|PROCEDURE)|COMMENT ON (?:FUNCTION|PROCEDURE)|(?:GRANT|REVOKE)\b.*?\bON (?:FUNCTION|PROCEDURE)) )(?!\@extschema\@)([a-z_][a-z0-9_]*\()/$1\@extschema\@.$2/;
+              s/^((?:CREATE SEQUENCE IF NOT EXISTS|COMMENT ON SEQUENCE|ALTER SEQUENCE) )([a-z_][a-z0-9_]*)(?=[\s;])/$1\@extschema\@.$2/;
+              if (/^(?:GRANT|REVOKE)\b.*?\bON SEQUENCE /) { s/(\bON SEQUENCE |,\s*)([a-z_][a-z0-9_]*)(?=\s*(?:,|\s(?:TO|FROM)\b))/$1\@extschema\@.$2/g }'
+}
+pin_path='SET LOCAL search_path = pg_catalog, pg_temp;'
+unpin_path='SET LOCAL search_path = @extschema@, pg_temp;'
 for t in "${forbidden_tags[@]}" '$uuid6_pre$'; do
-    if grep -qF -- "$t" "$root/scripts/tle-check.sql"; then die "scripts/tle-check.sql contains the dollar-quote tag $t used by the build"; fi
+    for c in tle-check.sql tle-bound.sql; do
+        if grep -qF -- "$t" "$root/scripts/$c"; then die "scripts/$c contains the dollar-quote tag $t used by the build"; fi
+    done
 done
 
 body() {
@@ -117,12 +134,15 @@ body() {
     printf -- '-- scripts/tle-check.sql\n'
     check_sql 'pg_catalog.current_schema()' "'CREATE SCHEMA uuid6; CREATE EXTENSION uuid6 SCHEMA uuid6;'"
     printf '\n'
+    printf -- '-- Bodies are bound with nothing but PostgreSQL'"'"'s objects and uuid6'"'"'s own in reach.\n%s\n' "$pin_path"
     for f in "${files[@]}"; do
         printf -- '-- sql/edition/%s\n' "$f"
-        cat "$src/$f"
+        qualify <"$src/$f"
         printf '\n'
     done
-    edition_version_sql
+    edition_version_sql | qualify
+    printf '%s\n-- scripts/tle-bound.sql\n' "$unpin_path"
+    bound_sql
 }
 
 # --- updates -------------------------------------------------------------------
@@ -219,13 +239,17 @@ update_script() {
     check_sql 'pg_catalog.current_schema()' "'a schema of its own: REVOKE CREATE on this one from the other roles, then ALTER EXTENSION uuid6 UPDATE'"
     printf '\n'
     cat "$work/update-$1/pre.sql"
+    printf '%s\n' "$pin_path"
     for f in "${files[@]}"; do
         printf -- '-- sql/edition/%s\n' "$f"
-        update_source "$src/$f"
+        update_source "$src/$f" | qualify
         printf '\n'
     done
-    edition_version_sql | sed -E 's/^CREATE (FUNCTION|PROCEDURE) /CREATE OR REPLACE \1 /'
+    edition_version_sql | sed -E 's/^CREATE (FUNCTION|PROCEDURE) /CREATE OR REPLACE \1 /' | qualify
+    printf '%s\n' "$unpin_path"
     cat "$work/update-$1/post.sql"
+    printf -- '-- scripts/tle-bound.sql\n'
+    bound_sql
 }
 
 # The plain script's wrapper of a part: the schema and the role put in, then
@@ -257,7 +281,7 @@ SELECT coalesce(
      WHERE n.nspname = :'schema' AND c.relname = 'uuid6_sql_v7' AND c.relkind = 'S'),
     '') AS uuid6_installed \gset
 SELECT :'uuid6_installed' NOT IN ('', '$version') AS uuid6_older$(for v in "${known[@]}"; do printf ",\n       :'uuid6_installed' = '%s' AS %s" "$v" "$(from_var "$v")"; done) \gset
-SELECT format(\$uuid6_pre\$
+SELECT pg_catalog.format(\$uuid6_pre\$
 DO \$uuid6_check\$
 BEGIN
     IF %1\$L NOT IN ('', ${list%, }) THEN
@@ -282,7 +306,8 @@ EOF
 plain_update_after() {
     local v
     printf -- '-- the edition'"'"'s version\n'
-    edition_version_sql | sed -E 's/^CREATE (FUNCTION|PROCEDURE) /CREATE OR REPLACE \1 /' | plain_piece
+    edition_version_sql | sed -E 's/^CREATE (FUNCTION|PROCEDURE) /CREATE OR REPLACE \1 /' | qualify | plain_piece
+    printf '%s\n' "SELECT pg_catalog.format('SET LOCAL search_path = %I, pg_temp', :'schema') \\gexec"
     for v in ${update_from[@]+"${update_from[@]}"} "$version"; do
         printf '\\if :%s\n' "$(from_var "$v")"
         plain_piece <"$work/update-$v/post.sql"
@@ -325,7 +350,7 @@ SET LOCAL client_min_messages = warning;
 -- The preamble's own names are PostgreSQL's, whatever the caller's search_path.
 SET LOCAL search_path = pg_catalog, pg_temp;
 -- Where to install, checked before anything is created.
-SELECT format(\$uuid6_pre\$
+SELECT pg_catalog.format(\$uuid6_pre\$
 DO \$uuid6_names\$
 BEGIN
     IF %1\$L = '' THEN
@@ -348,26 +373,29 @@ BEGIN
     END IF;
 END
 \$uuid6_names\$\$uuid6_pre\$, :'schema') \\gexec
-SELECT format('CREATE SCHEMA IF NOT EXISTS %I', :'schema') \\gexec
+SELECT pg_catalog.format('CREATE SCHEMA IF NOT EXISTS %I', :'schema') \\gexec
 -- Who else can create there, and whose objects hold uuid6's names (scripts/tle-check.sql;
 -- also a "@" in the names).
-SELECT format(\$uuid6_pre\$
+SELECT pg_catalog.format(\$uuid6_pre\$
 EOF
 check_sql '%1$L' "'CREATE SCHEMA uuid6; then psql -d DB -v schema=uuid6 -f uuid6.sql'" "'plain'" |
     sed -e 's/%/%%/g' -e 's/%%1\$L/%1$L/g'
 cat <<EOF
 \$uuid6_pre\$, :'schema') \\gexec
-SELECT format('SET LOCAL search_path = %I, pg_temp', :'schema') \\gexec
+SELECT pg_catalog.format('SET LOCAL search_path = %I, pg_temp', :'schema') \\gexec
 EOF
 plain_update_before
+printf -- '-- Bodies are bound with nothing but PostgreSQL'"'"'s objects and uuid6'"'"'s own in reach.\n%s\n' "$pin_path"
 for f in "${files[@]}"; do
     printf -- '-- sql/edition/%s\n' "$f"
     printf 'SELECT pg_catalog.replace(pg_catalog.replace(%s\n' "$plain_tag"
-    update_source "$src/$f"
+    update_source "$src/$f" | qualify
     printf '%s, %s, pg_catalog.quote_ident(%s)), %s, pg_catalog.quote_ident(current_user)) \\gexec\n' \
         "$plain_tag" "'@extschema@'" ":'schema'" "'@extowner@'"
 done
 plain_update_after
+printf -- '-- scripts/tle-bound.sql\n'
+bound_sql | plain_piece
 cat <<'EOF'
 \if :{?outer_transaction}
 \else

@@ -13,12 +13,16 @@ WHERE d.refclassid = 'pg_extension'::regclass
 ORDER BY 1, 2;
 
 -- Casts, operators and types: uuid6 defines none, so the server's casts
--- between uuid and other types are the only ones.
+-- between uuid and other types are the only ones. (The row type of a table
+-- of uuid6's own, and its array type, are no type a user's value can have.)
 SELECT d.classid::regclass AS kind, count(*)
 FROM pg_depend d
 WHERE d.refclassid = 'pg_extension'::regclass
   AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uuid6')
   AND d.classid IN ('pg_cast'::regclass, 'pg_operator'::regclass, 'pg_type'::regclass)
+  AND NOT EXISTS (SELECT FROM pg_type t LEFT JOIN pg_type e ON e.oid = t.typelem
+                  WHERE d.classid = 'pg_type'::regclass AND t.oid = d.objid
+                    AND (t.typrelid <> 0 OR e.typrelid <> 0))
 GROUP BY 1
 ORDER BY 1;
 

@@ -38,50 +38,47 @@
 -- the clock (the *lift bound*: 786,432 ticks of v7, 768,000 of v6 and draft
 -- us, 192,000 of v8 and draft ns, 12,288 of draft ms; the first key after a
 -- pause, or one every 0.75 ms under load) is lifted by uuid6_sql_lift:
---   - it tries the lift's advisory lock (1970629988, generator) and never
---     waits for it: any role may take advisory locks, and a lift that waited
---     would let any of them stop every key that needs one (no lock any role
---     could be kept from queueing for would do better: a role without
---     privileges can queue for a strong lock on a table, CREATE RULE say,
---     and make others' NOWAIT requests fail);
+--   - it tries the lift's lock, a row of its generator in the table
+--     uuid6_sql_sequences.uuid6_sql_lifts (SELECT ... FOR UPDATE SKIP
+--     LOCKED), and never waits for it. No other role can take or queue for
+--     that lock: the table lies in the schema no other role may use, so no
+--     statement of theirs can name it (LOCK TABLE, SELECT FOR UPDATE, DDL),
+--     and functions that lock a relation by OID take at most the lock of a
+--     reader, which does not conflict with a row lock's. (1.4 used an
+--     advisory key: advisory keys are every role's, and a role holding it
+--     held every key's time back for as long as it liked.) The row is locked
+--     in a subtransaction that is rolled back as soon as the lift is done:
+--     that releases the lock at once, and keeps what the lift set
+--     (sequences are not transactional);
 --   - granted: in one expression, it reads the sequence's last value and
 --     setval()s the clock's tick (counter start random, as in the C
 --     library) only if the sequence still lies more than the lift bound
 --     below it; otherwise (another session lifted meanwhile) it draws again;
---   - not granted (a lift under way in another session, or a session of any
---     role holding that key in any mode): it draws again and uses that tick,
---     which came from nextval() like any other and so lies above every
---     earlier key; only its time lags. While another session lifts (for
---     microseconds) such a tick lies between the lift bound and the lag
---     bound; one that lies more than the lag bound behind the clock (the
---     lock held for longer) is counted in the version's uuid6_sql_lagging_
+--   - not granted (a lift under way in another session of uuid6's, holding
+--     the row for microseconds): it draws again and uses that tick, which
+--     came from nextval() like any other and so lies above every earlier
+--     key; only its time lags. While another session lifts such a tick lies
+--     between the lift bound and the lag bound; one that lies more than the
+--     lag bound behind the clock (a lifting backend descheduled while it
+--     holds the row) is counted in the version's uuid6_sql_lagging_
 --     sequence, which uuid6_status() shows as lagging_keys. The session
 --     then leaves the lift alone for a quarter of a millisecond (the
---     *retry interval*, uuid6_sql_lifted): each tick it draws more than the
---     lift bound behind the clock in that time is handed out the same way,
---     by a small function of the owner's (uuid6_sql_draw_lagging: a new
---     tick, counted if it lags) instead of a lift (a subtransaction and the
---     lock tried for every key). A lift that another session completes
---     leaves the sequence within the lift bound of the clock for at least
---     0.75 ms, longer than the retry interval, so the interval never skips
---     a lift that a lift under way made needless; it acts only while the
---     lock stays held. So while another role holds the key, a session tries
---     the lock about four times a millisecond, counts every key it hands
---     out more than the lag bound behind, and lifts again at most a quarter
---     of a millisecond after the lock is let go (a rolled-back transaction
---     forgets the interval: its next key tries the lock). A count that
---     rises with nearly every key made after a pause means a session holds
---     the advisory key (pg_locks shows it), and keys then lag the clock as
---     long as it does. A machine so loaded that a lifting backend is
---     descheduled while it holds the lock counts a few too: 0.9% of the
---     1.5 M keys of 4 busy clients on 2 cores (make bench-edition,
---     PostgreSQL 18, no other role holding anything).
+--     *retry interval*, uuid6_sql_lifted): a tick it draws more than the lift
+--     bound behind the clock in that time is drawn again by a small
+--     function of the owner's (uuid6_sql_draw_lagging), which lifts it when
+--     it lags by more than the lag bound (so it counts only what a lift of
+--     uuid6's, refused, left behind: calling it by hand counts nothing). A
+--     lift that another session completes leaves the sequence within the
+--     lift bound of the clock for at least 0.75 ms, longer than the retry
+--     interval, so the interval never skips a lift that a lift under way
+--     made needless. A machine so loaded that a lifting backend is
+--     descheduled while it holds the row counts a few keys.
 --
 -- Why no tick is handed out twice. Every tick is a value nextval() returned
 -- or the value a lift set (which that lift takes itself; nextval() goes on
 -- above it). So a tick repeats only if a setval() lowers a sequence below a
 -- value already handed out. setval() is called only by a lift or by
--- uuid6_advance, each holding the advisory lock, so no two of them ever
+-- uuid6_advance, each holding the lift's row lock, so no two of them ever
 -- overlap; and each sets a value V only when the last value L it read in the
 -- same expression lies more than the lift bound below V (uuid6_advance: V is
 -- at least L plus the lag bound). The ticks other sessions draw between that
@@ -204,6 +201,15 @@ COMMENT ON SEQUENCE uuid6_sql_sequences.uuid6_sql_lagging_v8 IS
 CREATE SEQUENCE IF NOT EXISTS uuid6_sql_sequences.uuid6_sql_flush AS bigint MINVALUE 1 START 1 CACHE 1 NO CYCLE;
 COMMENT ON SEQUENCE uuid6_sql_sequences.uuid6_sql_flush IS
     'uuid6 SQL edition: set by the first key of each transaction, so that its commit flushes the WAL of every key it drew; its value means nothing';
+
+-- The lift's lock (see above): one row per generator, locked by a lift
+-- for the microseconds it takes. No privilege on it for any other role, in
+-- a schema no other role may use: no other role can name it.
+CREATE TABLE IF NOT EXISTS uuid6_sql_sequences.uuid6_sql_lifts (generator integer PRIMARY KEY);
+COMMENT ON TABLE uuid6_sql_sequences.uuid6_sql_lifts IS
+    'uuid6 SQL edition: the lift''s lock, a row per generator (6, 7, 8; 70, 71, 72 the draft v7 at ms, us, ns) that a lift locks while it sets the sequence. Written by uuid6 only';
+INSERT INTO uuid6_sql_sequences.uuid6_sql_lifts (generator)
+  VALUES (6), (7), (8), (70), (71), (72) ON CONFLICT DO NOTHING;
 
 -- Dumps carry the sequences' values: an extension's objects are left out of
 -- a dump unless marked (the plain script's sequences are dumped anyway).
@@ -617,22 +623,6 @@ CREATE FUNCTION uuid6_sql_counted(generator integer, tick bigint) RETURNS bigint
 COMMENT ON FUNCTION uuid6_sql_counted(integer, bigint) IS
     'uuid6 internal: a tick handed out without a lift, counted among the lagging keys when it lies more than a millisecond behind the clock';
 
--- Releases the lift's advisory lock where this session holds it (an error
--- may come before it was granted).
-CREATE FUNCTION uuid6_sql_unlock_lift(generator integer) RETURNS void
-    LANGUAGE sql VOLATILE
-BEGIN ATOMIC
-  SELECT pg_catalog.pg_advisory_unlock(1970629988, generator)
-  FROM pg_catalog.pg_locks l
-  WHERE l.locktype = 'advisory' AND l.pid = pg_catalog.pg_backend_pid()
-    AND l.database = (SELECT d.oid FROM pg_catalog.pg_database d WHERE d.datname = pg_catalog.current_database())
-    AND l.classid = 1970629988 AND l.objid = generator AND l.objsubid = 2
-    AND l.mode = 'ExclusiveLock' AND l.granted
-  LIMIT 1;
-END;
-COMMENT ON FUNCTION uuid6_sql_unlock_lift(integer) IS
-    'uuid6 internal: releases the advisory lock of a generator''s lift where this session holds it';
-
 -- A lift refused, remembered for the retry interval, a quarter of a
 -- millisecond (see the top of this file and uuid6_sql_lifted): the
 -- session-local setting uuid6_sql.lift_refused_GENERATOR holds the Unix
@@ -670,35 +660,38 @@ CREATE FUNCTION uuid6_sql_refused(generator integer) RETURNS boolean
 COMMENT ON FUNCTION uuid6_sql_refused(integer) IS
     'uuid6 internal: whether this session found a generator''s lift taken less than a quarter of a millisecond ago';
 
--- A tick drawn while the lift is left alone: a new tick of the sequence,
--- counted among the lagging keys when it lies more than the lag bound behind
--- the clock. Runs with its owner's rights (only the owner counts), its path
--- pinned; no lock, no block: it costs a fraction of a lift. It draws the
--- tick itself, so that a call counts only a tick that was just handed out.
+-- A tick drawn while the lift is left alone: a new tick of the sequence;
+-- one that lies more than the lag bound behind the clock is lifted (the
+-- lift counts it only if it finds the lift taken again), so a call of this
+-- function, by uuid6 or by hand, counts nothing a lift did not leave
+-- behind. Runs with its owner's rights, its path pinned; no lock, no block
+-- for a tick that does not lag: it costs a fraction of a lift.
 CREATE FUNCTION uuid6_sql_draw_lagging(generator integer) RETURNS bigint
     LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER
     SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
-  -- (A variable: uuid6_sql_counted uses its tick twice, so a nextval()
-  -- argument would keep the planner from inlining it.)
   tick bigint := pg_catalog.nextval(@extschema@.uuid6_sql_sequence(generator));
 BEGIN
-  RETURN @extschema@.uuid6_sql_counted(generator, tick);
+  IF @extschema@.uuid6_sql_lags(generator, tick) THEN
+    RETURN @extschema@.uuid6_sql_lift(generator, tick);
+  END IF;
+  RETURN tick;
 END
 $$;
 COMMENT ON FUNCTION uuid6_sql_draw_lagging(integer) IS
-    'uuid6 internal: a new tick of a generator''s sequence, counted among the lagging keys when it lies more than a millisecond behind the clock';
+    'uuid6 internal: a new tick of a generator''s sequence while its lift is left alone, lifted when it lies more than a millisecond behind the clock';
 
 -- The lift (see the top of this file). Runs with its owner's rights (only
--- the owner may set the sequences and count), with its path pinned (it runs
--- about once a millisecond per busy generator, not per key). Returns the
--- tick to use; the tick the caller drew (taken) is left unused.
+-- the owner may set the sequences, count and lock the lift's row), with
+-- its path pinned (it runs about once a millisecond per busy generator,
+-- not per key). Returns the tick to use; the tick the caller drew (taken)
+-- is left unused.
 --
--- The advisory lock is a session lock, tried and never waited for, and
--- released as soon as the lift is done. It is tried inside the block, so
--- that an interrupt that lands as it is granted (a cancel,
--- statement_timeout) still reaches the handler, which releases it if it is
--- held.
+-- The row is locked in the block's subtransaction, which the block then
+-- rolls back on purpose (the raise below, caught by its own handler): that
+-- releases the row at once, however long the caller's transaction lasts,
+-- and keeps the setval(), which no rollback undoes. An error or an
+-- interrupt rolls it back too.
 CREATE FUNCTION uuid6_sql_lift(generator integer, taken bigint) RETURNS bigint
     LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER
     SET search_path = pg_catalog, pg_temp AS $$
@@ -707,24 +700,23 @@ DECLARE
   target bigint;
   tick bigint;
 BEGIN
-  -- (Calls are expressions, not PERFORM: PERFORM runs a query.)
+  -- (Calls are expressions, not PERFORM, but for the lock: PERFORM runs a query.)
   BEGIN
-    IF pg_catalog.pg_try_advisory_lock(1970629988, generator) THEN
+    PERFORM FROM uuid6_sql_sequences.uuid6_sql_lifts l
+      WHERE l.generator OPERATOR(pg_catalog.=) $1 FOR UPDATE SKIP LOCKED;
+    IF FOUND THEN
       us := @extschema@.uuid6_sql_clock_us();
       target := @extschema@.uuid6_sql_lift_target(generator, us);
       tick := @extschema@.uuid6_sql_lift_set(generator, target);
-      IF pg_catalog.pg_advisory_unlock(1970629988, generator) THEN
-        RETURN tick;
-      END IF;
+      RAISE SQLSTATE 'U6L1F';
     END IF;
   EXCEPTION
-    WHEN OTHERS OR query_canceled THEN
-      PERFORM @extschema@.uuid6_sql_unlock_lift(generator);
-      RAISE;
+    WHEN SQLSTATE 'U6L1F' THEN
+      RETURN tick;
   END;
-  -- Another session holds the lock: no wait, a new tick of the sequence
-  -- (a lift under way may have moved it already), counted if it lags; and
-  -- the session leaves the lift alone for a quarter of a millisecond
+  -- Another session of uuid6's lifts: no wait, a new tick of the sequence
+  -- (the lift under way may have moved it already), counted if it lags;
+  -- and the session leaves the lift alone for a quarter of a millisecond
   -- (uuid6_sql_lifted).
   tick := pg_catalog.nextval(@extschema@.uuid6_sql_sequence(generator));
   tick := @extschema@.uuid6_sql_note_refusal(generator, tick);
@@ -732,20 +724,17 @@ BEGIN
 END
 $$;
 COMMENT ON FUNCTION uuid6_sql_lift(integer, bigint) IS
-    'uuid6 internal: lifts a generator''s sequence to the clock when the tick drawn lies more than a millisecond behind it, without waiting for the lift''s lock; never lowers it';
+    'uuid6 internal: lifts a generator''s sequence to the clock when the tick drawn lies more than 0.75 ms behind it, without waiting for the lift''s lock; never lowers it';
 
 -- What the generators call for a tick more than the lift bound behind the
 -- clock: the lift, unless this session found the lift's lock taken less
--- than the retry interval (a quarter of a millisecond) ago. Then the lock
--- is held longer than a lift holds it, and most likely still held (a lift
--- takes microseconds; a session of another role may hold it for as long as
--- it likes), and trying it again for every key would cost each key a lift
--- (a subtransaction, the lock tried, a pinned path: one session's v7 keys
--- came at about a third of their rate); instead a new tick is drawn and
--- counted if it lags, as the lift does when refused (uuid6_sql_draw_lagging,
--- an owner's function too, but without the block and the lock). So a
--- session retries the lift at most a quarter of a millisecond after the
--- lock is let go.
+-- than the retry interval (a quarter of a millisecond) ago, by a lift of
+-- another session that most likely moved the sequence already; trying the
+-- lock again for every key would cost each key a lift (a subtransaction,
+-- the row tried, a pinned path); instead a new tick is drawn, and lifted
+-- only if it lags by more than the lag bound (uuid6_sql_draw_lagging, an
+-- owner's function too, without the block and the lock for a tick that
+-- does not lag).
 -- (SQL-standard body: bound when created; inlined.)
 CREATE FUNCTION uuid6_sql_lifted(generator integer, taken bigint) RETURNS bigint
     LANGUAGE sql VOLATILE PARALLEL UNSAFE

@@ -98,14 +98,14 @@ COMMENT ON FUNCTION uuid6_sql_time(bigint) IS
 -- A UUID from its high and low 64-bit words. SQL-standard body, inlined.
 CREATE FUNCTION uuid6_sql_uuid(hi bigint, lo bigint) RETURNS uuid
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    RETURN encode(int8send(hi) || int8send(lo), 'hex')::uuid;
+    RETURN pg_catalog.encode(pg_catalog.int8send(hi) || pg_catalog.int8send(lo), 'hex')::uuid;
 COMMENT ON FUNCTION uuid6_sql_uuid(bigint, bigint) IS
     'uuid6 internal: the UUID of two 64-bit words, high then low (SQL-standard body, inlined)';
 
 -- Byte i (0-15) of a UUID. SQL-standard body, inlined.
 CREATE FUNCTION uuid6_sql_byte(id uuid, i integer) RETURNS integer
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    RETURN get_byte(uuid_send(id), i);
+    RETURN pg_catalog.get_byte(pg_catalog.uuid_send(id), i);
 COMMENT ON FUNCTION uuid6_sql_byte(uuid, integer) IS
     'uuid6 internal: octet i of a UUID (SQL-standard body, inlined)';
 
@@ -231,19 +231,19 @@ COMMENT ON FUNCTION uuid6_sql_v8_of(timestamptz, bigint) IS
 -- 64 random bits: a hash of the 122 random bits of a version 4 UUID.
 CREATE FUNCTION uuid_generate_v6("at" timestamptz) RETURNS uuid
     LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
-    RETURN @extschema@.uuid6_sql_v6_of("at", uuid_hash_extended(gen_random_uuid(), 0::bigint));
+    RETURN @extschema@.uuid6_sql_v6_of("at", pg_catalog.uuid_hash_extended(pg_catalog.gen_random_uuid(), 0::bigint));
 COMMENT ON FUNCTION uuid_generate_v6(timestamptz) IS
     'A UUIDv6 for the given instant with random clock_seq and node, outside the sequence (for backfilling keys)';
 
 CREATE FUNCTION uuid_generate_v7("at" timestamptz) RETURNS uuid
     LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
-    RETURN @extschema@.uuid6_sql_v7_of("at", uuid_hash_extended(gen_random_uuid(), 0::bigint));
+    RETURN @extschema@.uuid6_sql_v7_of("at", pg_catalog.uuid_hash_extended(pg_catalog.gen_random_uuid(), 0::bigint));
 COMMENT ON FUNCTION uuid_generate_v7(timestamptz) IS
     'A UUIDv7 for the given instant (to the microsecond) with random rand_b, outside the sequence (for backfilling keys)';
 
 CREATE FUNCTION uuid_generate_v8("at" timestamptz) RETURNS uuid
     LANGUAGE sql VOLATILE STRICT PARALLEL SAFE
-    RETURN @extschema@.uuid6_sql_v8_of("at", uuid_hash_extended(gen_random_uuid(), 0::bigint));
+    RETURN @extschema@.uuid6_sql_v8_of("at", pg_catalog.uuid_hash_extended(pg_catalog.gen_random_uuid(), 0::bigint));
 COMMENT ON FUNCTION uuid_generate_v8(timestamptz) IS
     'A UUIDv8 (uuid6 layout) for the given instant with random sequence and node, outside the sequence (for backfilling keys)';
 
@@ -263,9 +263,9 @@ COMMENT ON FUNCTION uuid6_sql_short_custom(bytea) IS
 
 CREATE FUNCTION uuid6_sql_v8_custom(custom bytea) RETURNS uuid
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    RETURN CASE WHEN octet_length(custom) >= 16
-                THEN encode(set_byte(set_byte(substr(custom, 1, 16), 6, (get_byte(custom, 6) & 15) | 128),
-                                     8, (get_byte(custom, 8) & 63) | 128), 'hex')::uuid
+    RETURN CASE WHEN pg_catalog.octet_length(custom) >= 16
+                THEN pg_catalog.encode(pg_catalog.set_byte(pg_catalog.set_byte(pg_catalog.substr(custom, 1, 16), 6, (pg_catalog.get_byte(custom, 6) & 15) | 128),
+                                     8, (pg_catalog.get_byte(custom, 8) & 63) | 128), 'hex')::uuid
                 ELSE @extschema@.uuid6_sql_short_custom(custom) END;
 COMMENT ON FUNCTION uuid6_sql_v8_custom(bytea) IS
     'uuid6 internal: uuid_generate_v8(bytea) (SQL-standard body, inlined)';
@@ -289,26 +289,26 @@ COMMENT ON FUNCTION uuid_generate_v8(bytea) IS
 -- costs no call; its callers are STRICT. SQL-standard body.
 CREATE FUNCTION uuid6_sql_is_spread(t text) RETURNS boolean
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    RETURN substr(t, 30, 6) = 'f1a5c3' AND substr(t, 29, 1) IN ('2', '6', 'a', 'e')
-           AND substr(t, 36, 1) IN ('1', '2', '3', '4', '5', '6', '7', '8')
-           AND (('x' || substr(t, 1, 2))::bit(8)::integer & ((1 << (8 - substr(t, 36, 1)::integer)) - 1)) = 0;
+    RETURN pg_catalog.substr(t, 30, 6) = 'f1a5c3' AND pg_catalog.substr(t, 29, 1) IN ('2', '6', 'a', 'e')
+           AND pg_catalog.substr(t, 36, 1) IN ('1', '2', '3', '4', '5', '6', '7', '8')
+           AND (('x' || pg_catalog.substr(t, 1, 2))::bit(8)::integer & ((1 << (8 - pg_catalog.substr(t, 36, 1)::integer)) - 1)) = 0;
 COMMENT ON FUNCTION uuid6_sql_is_spread(text) IS
     'uuid6 internal: whether the text of a version 8 UUID of the RFC 9562 variant is a spread key (SQL-standard body, inlined)';
 
 -- The same test on the UUID's bytes (octets 12-15 hold the mark and k).
 CREATE FUNCTION uuid6_sql_spread(id uuid) RETURNS boolean
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    RETURN (get_byte(uuid_send(id), 12) & 63) = 47 AND get_byte(uuid_send(id), 13) = 26
-           AND get_byte(uuid_send(id), 14) = 92 AND (get_byte(uuid_send(id), 15) >> 4) = 3
-           AND (get_byte(uuid_send(id), 15) & 15) BETWEEN 1 AND 8
-           AND (get_byte(uuid_send(id), 0) & ((1 << (8 - (get_byte(uuid_send(id), 15) & 15))) - 1)) = 0;
+    RETURN (pg_catalog.get_byte(pg_catalog.uuid_send(id), 12) & 63) = 47 AND pg_catalog.get_byte(pg_catalog.uuid_send(id), 13) = 26
+           AND pg_catalog.get_byte(pg_catalog.uuid_send(id), 14) = 92 AND (pg_catalog.get_byte(pg_catalog.uuid_send(id), 15) >> 4) = 3
+           AND (pg_catalog.get_byte(pg_catalog.uuid_send(id), 15) & 15) BETWEEN 1 AND 8
+           AND (pg_catalog.get_byte(pg_catalog.uuid_send(id), 0) & ((1 << (8 - (pg_catalog.get_byte(pg_catalog.uuid_send(id), 15) & 15))) - 1)) = 0;
 COMMENT ON FUNCTION uuid6_sql_spread(uuid) IS
     'uuid6 internal: whether a version 8 UUID of the RFC 9562 variant is a spread key, read from its bytes (SQL-standard body, inlined)';
 
 -- The version of an RFC 9562 UUID, -1 under another variant.
 CREATE FUNCTION uuid6_sql_version(id uuid) RETURNS integer
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    RETURN CASE WHEN (get_byte(uuid_send(id), 8) & 192) = 128 THEN get_byte(uuid_send(id), 6) >> 4 ELSE -1 END;
+    RETURN CASE WHEN (pg_catalog.get_byte(pg_catalog.uuid_send(id), 8) & 192) = 128 THEN pg_catalog.get_byte(pg_catalog.uuid_send(id), 6) >> 4 ELSE -1 END;
 COMMENT ON FUNCTION uuid6_sql_version(uuid) IS
     'uuid6 internal: the version of a UUID of the RFC 9562 variant, -1 for another variant (SQL-standard body, inlined)';
 
@@ -317,19 +317,19 @@ COMMENT ON FUNCTION uuid6_sql_version(uuid) IS
 -- time_hi in that order).
 CREATE FUNCTION uuid6_sql_ts60(id uuid) RETURNS bigint
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    RETURN (get_byte(uuid_send(id), 0)::bigint << 52) | (get_byte(uuid_send(id), 1)::bigint << 44)
-           | (get_byte(uuid_send(id), 2)::bigint << 36) | (get_byte(uuid_send(id), 3)::bigint << 28)
-           | (get_byte(uuid_send(id), 4)::bigint << 20) | (get_byte(uuid_send(id), 5)::bigint << 12)
-           | ((get_byte(uuid_send(id), 6) & 15) << 8) | get_byte(uuid_send(id), 7);
+    RETURN (pg_catalog.get_byte(pg_catalog.uuid_send(id), 0)::bigint << 52) | (pg_catalog.get_byte(pg_catalog.uuid_send(id), 1)::bigint << 44)
+           | (pg_catalog.get_byte(pg_catalog.uuid_send(id), 2)::bigint << 36) | (pg_catalog.get_byte(pg_catalog.uuid_send(id), 3)::bigint << 28)
+           | (pg_catalog.get_byte(pg_catalog.uuid_send(id), 4)::bigint << 20) | (pg_catalog.get_byte(pg_catalog.uuid_send(id), 5)::bigint << 12)
+           | ((pg_catalog.get_byte(pg_catalog.uuid_send(id), 6) & 15) << 8) | pg_catalog.get_byte(pg_catalog.uuid_send(id), 7);
 COMMENT ON FUNCTION uuid6_sql_ts60(uuid) IS
     'uuid6 internal: the 60-bit timestamp of a v6 or v8 (SQL-standard body, inlined)';
 
 CREATE FUNCTION uuid6_sql_ts60_v1(id uuid) RETURNS bigint
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    RETURN ((get_byte(uuid_send(id), 6) & 15)::bigint << 56) | (get_byte(uuid_send(id), 7)::bigint << 48)
-           | (get_byte(uuid_send(id), 4)::bigint << 40) | (get_byte(uuid_send(id), 5)::bigint << 32)
-           | (get_byte(uuid_send(id), 0)::bigint << 24) | (get_byte(uuid_send(id), 1) << 16)
-           | (get_byte(uuid_send(id), 2) << 8) | get_byte(uuid_send(id), 3);
+    RETURN ((pg_catalog.get_byte(pg_catalog.uuid_send(id), 6) & 15)::bigint << 56) | (pg_catalog.get_byte(pg_catalog.uuid_send(id), 7)::bigint << 48)
+           | (pg_catalog.get_byte(pg_catalog.uuid_send(id), 4)::bigint << 40) | (pg_catalog.get_byte(pg_catalog.uuid_send(id), 5)::bigint << 32)
+           | (pg_catalog.get_byte(pg_catalog.uuid_send(id), 0)::bigint << 24) | (pg_catalog.get_byte(pg_catalog.uuid_send(id), 1) << 16)
+           | (pg_catalog.get_byte(pg_catalog.uuid_send(id), 2) << 8) | pg_catalog.get_byte(pg_catalog.uuid_send(id), 3);
 COMMENT ON FUNCTION uuid6_sql_ts60_v1(uuid) IS
     'uuid6 internal: the 60-bit timestamp of a v1 (SQL-standard body, inlined)';
 
@@ -340,17 +340,17 @@ COMMENT ON FUNCTION uuid6_sql_ts60_v1(uuid) IS
 CREATE FUNCTION uuid6_sql_ms_high(id uuid, spread boolean) RETURNS integer
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN CASE WHEN spread
-                THEN (get_byte(uuid_send(id), 1) << 16) | (get_byte(uuid_send(id), 2) << 8) | get_byte(uuid_send(id), 3)
-                ELSE (get_byte(uuid_send(id), 0) << 16) | (get_byte(uuid_send(id), 1) << 8) | get_byte(uuid_send(id), 2) END;
+                THEN (pg_catalog.get_byte(pg_catalog.uuid_send(id), 1) << 16) | (pg_catalog.get_byte(pg_catalog.uuid_send(id), 2) << 8) | pg_catalog.get_byte(pg_catalog.uuid_send(id), 3)
+                ELSE (pg_catalog.get_byte(pg_catalog.uuid_send(id), 0) << 16) | (pg_catalog.get_byte(pg_catalog.uuid_send(id), 1) << 8) | pg_catalog.get_byte(pg_catalog.uuid_send(id), 2) END;
 COMMENT ON FUNCTION uuid6_sql_ms_high(uuid, boolean) IS
     'uuid6 internal: the top 24 bits of the Unix milliseconds of a v7 or a spread key (SQL-standard body, inlined)';
 
 CREATE FUNCTION uuid6_sql_ms_low(id uuid, spread boolean) RETURNS integer
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN CASE WHEN spread
-                THEN (get_byte(uuid_send(id), 4) << 16) | (get_byte(uuid_send(id), 5) << 8)
-                     | ((get_byte(uuid_send(id), 6) & 15) << 4) | (get_byte(uuid_send(id), 7) >> 4)
-                ELSE (get_byte(uuid_send(id), 3) << 16) | (get_byte(uuid_send(id), 4) << 8) | get_byte(uuid_send(id), 5) END;
+                THEN (pg_catalog.get_byte(pg_catalog.uuid_send(id), 4) << 16) | (pg_catalog.get_byte(pg_catalog.uuid_send(id), 5) << 8)
+                     | ((pg_catalog.get_byte(pg_catalog.uuid_send(id), 6) & 15) << 4) | (pg_catalog.get_byte(pg_catalog.uuid_send(id), 7) >> 4)
+                ELSE (pg_catalog.get_byte(pg_catalog.uuid_send(id), 3) << 16) | (pg_catalog.get_byte(pg_catalog.uuid_send(id), 4) << 8) | pg_catalog.get_byte(pg_catalog.uuid_send(id), 5) END;
 COMMENT ON FUNCTION uuid6_sql_ms_low(uuid, boolean) IS
     'uuid6 internal: the low 24 bits of the Unix milliseconds of a v7 or a spread key (SQL-standard body, inlined)';
 
@@ -360,9 +360,9 @@ COMMENT ON FUNCTION uuid6_sql_ms_low(uuid, boolean) IS
 CREATE FUNCTION uuid6_sql_fraction_us(id uuid, spread boolean) RETURNS integer
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN (CASE WHEN spread
-                 THEN ((get_byte(uuid_send(id), 7) & 15) << 8) | ((get_byte(uuid_send(id), 8) & 63) << 2)
-                      | (get_byte(uuid_send(id), 9) >> 6)
-                 ELSE ((get_byte(uuid_send(id), 6) & 15) << 8) | get_byte(uuid_send(id), 7) END * 1000) >> 12;
+                 THEN ((pg_catalog.get_byte(pg_catalog.uuid_send(id), 7) & 15) << 8) | ((pg_catalog.get_byte(pg_catalog.uuid_send(id), 8) & 63) << 2)
+                      | (pg_catalog.get_byte(pg_catalog.uuid_send(id), 9) >> 6)
+                 ELSE ((pg_catalog.get_byte(pg_catalog.uuid_send(id), 6) & 15) << 8) | pg_catalog.get_byte(pg_catalog.uuid_send(id), 7) END * 1000) >> 12;
 COMMENT ON FUNCTION uuid6_sql_fraction_us(uuid, boolean) IS
     'uuid6 internal: the sub-millisecond fraction of a v7 or a spread key in microseconds, rounded down (SQL-standard body, inlined)';
 

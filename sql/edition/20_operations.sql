@@ -74,10 +74,11 @@ CREATE FUNCTION uuid6_sql_advance_set(generator integer, target bigint) RETURNS 
 COMMENT ON FUNCTION uuid6_sql_advance_set(integer, bigint) IS
     'uuid6 internal: under the lift''s lock, sets a generator''s sequence above a target tick if it lies below it';
 
--- Lifts with the lift's lock (00_sequences.sql), tried rather than waited
--- for: a lift holds it for microseconds, so a hundred tries 10 ms apart; a
--- role that holds it longer gets a clear error here (an administrator's
--- call), never a wait without end. Pinned path (SECURITY DEFINER).
+-- Lifts with the lift's lock (00_sequences.sql), a row only uuid6's own
+-- functions can lock, held by a lift for microseconds: waited for here, in
+-- a subtransaction rolled back on purpose once the sequence is set, so that
+-- the row is released at once (the setval() stays). Pinned path (SECURITY
+-- DEFINER).
 CREATE FUNCTION uuid6_advance(uuid) RETURNS void
     LANGUAGE plpgsql VOLATILE STRICT SECURITY DEFINER
     SET search_path = pg_catalog, pg_temp AS $$
@@ -87,7 +88,6 @@ DECLARE
   seq regclass;
   target bigint;
   us bigint;
-  tries integer := 0;
 BEGIN
   version := CASE WHEN substr(t, 20, 1) IN ('8', '9', 'a', 'b')
                   THEN strpos('0123456789abcdef', substr(t, 15, 1)) - 1 ELSE -1 END;
@@ -117,31 +117,15 @@ BEGIN
   END IF;
   seq := @extschema@.uuid6_sql_sequence(version);
   target := @extschema@.uuid6_sql_tick_of($1);
-  LOOP
-    -- The lock is tried inside the block, so that an interrupt that lands
-    -- as it is granted still reaches the handler, which releases it.
-    BEGIN
-      IF pg_catalog.pg_try_advisory_lock(1970629988, version) THEN
-        target := @extschema@.uuid6_sql_advance_set(version, target);
-        IF pg_catalog.pg_advisory_unlock(1970629988, version) THEN
-          RETURN;
-        END IF;
-      END IF;
-    EXCEPTION
-      WHEN OTHERS OR query_canceled THEN
-        PERFORM @extschema@.uuid6_sql_unlock_lift(version);
-        RAISE;
-    END;
-    tries := tries + 1;
-    IF tries >= 100 THEN
-      RAISE EXCEPTION 'uuid6_advance of sequence % found the lift''s lock taken for a second', seq
-        USING ERRCODE = 'lock_not_available',
-              DETAIL = format('Lifts of one sequence take turns on the advisory lock (1970629988, %s); a lift holds it for microseconds.',
-                              version),
-              HINT = 'Look in pg_locks for a session that holds that advisory lock, and end it.';
-    END IF;
-    PERFORM pg_catalog.pg_sleep(0.01);
-  END LOOP;
+  BEGIN
+    PERFORM FROM uuid6_sql_sequences.uuid6_sql_lifts l
+      WHERE l.generator OPERATOR(pg_catalog.=) version FOR UPDATE;
+    target := @extschema@.uuid6_sql_advance_set(version, target);
+    RAISE SQLSTATE 'U6L1F';
+  EXCEPTION
+    WHEN SQLSTATE 'U6L1F' THEN
+      RETURN;
+  END;
 END
 $$;
 COMMENT ON FUNCTION uuid6_advance(uuid) IS

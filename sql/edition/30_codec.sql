@@ -46,8 +46,8 @@ COMMENT ON FUNCTION uuid6_sql_wrong_version(text, integer, uuid) IS
 CREATE FUNCTION uuid6_sql_v1_to_v6(t text, id uuid) RETURNS uuid
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN CASE WHEN @extschema@.uuid6_sql_version(id) = 1
-                THEN (substr(t, 16, 3) || substr(t, 10, 4) || substr(t, 1, 5) || '6' || substr(t, 6, 3)
-                      || substr(t, 20, 4) || substr(t, 25, 12))::uuid
+                THEN (pg_catalog.substr(t, 16, 3) || pg_catalog.substr(t, 10, 4) || pg_catalog.substr(t, 1, 5) || '6' || pg_catalog.substr(t, 6, 3)
+                      || pg_catalog.substr(t, 20, 4) || pg_catalog.substr(t, 25, 12))::uuid
                 ELSE @extschema@.uuid6_sql_wrong_version('uuid_v1_to_v6', 1, id) END;
 COMMENT ON FUNCTION uuid6_sql_v1_to_v6(text, uuid) IS
     'uuid6 internal: uuid_v1_to_v6 of a UUID and its text (SQL-standard body, inlined)';
@@ -71,8 +71,8 @@ COMMENT ON FUNCTION uuid_v1_to_v6(uuid) IS
 CREATE FUNCTION uuid6_sql_v6_to_v1(t text, id uuid) RETURNS uuid
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN CASE WHEN @extschema@.uuid6_sql_version(id) = 6
-                THEN (substr(t, 8, 1) || substr(t, 10, 4) || substr(t, 16, 3) || substr(t, 4, 4) || '1'
-                      || substr(t, 1, 3) || substr(t, 20, 4) || substr(t, 25, 12))::uuid
+                THEN (pg_catalog.substr(t, 8, 1) || pg_catalog.substr(t, 10, 4) || pg_catalog.substr(t, 16, 3) || pg_catalog.substr(t, 4, 4) || '1'
+                      || pg_catalog.substr(t, 1, 3) || pg_catalog.substr(t, 20, 4) || pg_catalog.substr(t, 25, 12))::uuid
                 ELSE @extschema@.uuid6_sql_wrong_version('uuid_v6_to_v1', 6, id) END;
 COMMENT ON FUNCTION uuid6_sql_v6_to_v1(text, uuid) IS
     'uuid6 internal: uuid_v6_to_v1 of a UUID and its text (SQL-standard body, inlined)';
@@ -150,9 +150,9 @@ COMMENT ON FUNCTION uuid6_sql_counter(uuid) IS
 
 CREATE FUNCTION uuid6_sql_node_hex(id uuid) RETURNS text
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    RETURN CASE WHEN @extschema@.uuid6_sql_version(id) IN (1, 6) THEN substr(id::text, 25, 12)
+    RETURN CASE WHEN @extschema@.uuid6_sql_version(id) IN (1, 6) THEN pg_catalog.substr(id::text, 25, 12)
                 WHEN @extschema@.uuid6_sql_version(id) = 8 AND NOT @extschema@.uuid6_sql_spread(id)
-                THEN lpad(to_hex(@extschema@.uuid6_sql_byte(id, 9) & 63), 2, '0') || substr(id::text, 25, 12) END;
+                THEN pg_catalog.lpad(pg_catalog.to_hex(@extschema@.uuid6_sql_byte(id, 9) & 63), 2, '0') || pg_catalog.substr(id::text, 25, 12) END;
 COMMENT ON FUNCTION uuid6_sql_node_hex(uuid) IS
     'uuid6 internal: the node of a v1, v6 or v8 (not a spread key) in hex, NULL otherwise (SQL-standard body, inlined)';
 

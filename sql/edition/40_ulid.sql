@@ -11,10 +11,10 @@
 -- The 64-bit words of a UUID: octets 0-7 (start_octet 0) or 8-15 (start_octet 8).
 CREATE FUNCTION uuid6_sql_word(id uuid, start_octet integer) RETURNS bigint
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    RETURN (get_byte(uuid_send(id), start_octet)::bigint << 56) | (get_byte(uuid_send(id), start_octet + 1)::bigint << 48)
-           | (get_byte(uuid_send(id), start_octet + 2)::bigint << 40) | (get_byte(uuid_send(id), start_octet + 3)::bigint << 32)
-           | (get_byte(uuid_send(id), start_octet + 4)::bigint << 24) | (get_byte(uuid_send(id), start_octet + 5) << 16)
-           | (get_byte(uuid_send(id), start_octet + 6) << 8) | get_byte(uuid_send(id), start_octet + 7);
+    RETURN (pg_catalog.get_byte(pg_catalog.uuid_send(id), start_octet)::bigint << 56) | (pg_catalog.get_byte(pg_catalog.uuid_send(id), start_octet + 1)::bigint << 48)
+           | (pg_catalog.get_byte(pg_catalog.uuid_send(id), start_octet + 2)::bigint << 40) | (pg_catalog.get_byte(pg_catalog.uuid_send(id), start_octet + 3)::bigint << 32)
+           | (pg_catalog.get_byte(pg_catalog.uuid_send(id), start_octet + 4)::bigint << 24) | (pg_catalog.get_byte(pg_catalog.uuid_send(id), start_octet + 5) << 16)
+           | (pg_catalog.get_byte(pg_catalog.uuid_send(id), start_octet + 6) << 8) | pg_catalog.get_byte(pg_catalog.uuid_send(id), start_octet + 7);
 COMMENT ON FUNCTION uuid6_sql_word(uuid, integer) IS
     'uuid6 internal: the 64-bit word of a UUID that starts at octet start_octet (0 or 8) (SQL-standard body, inlined)';
 
@@ -24,32 +24,32 @@ COMMENT ON FUNCTION uuid6_sql_word(uuid, integer) IS
 -- them.)
 CREATE FUNCTION uuid6_sql_ulid(hi bigint, lo bigint) RETURNS text
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    RETURN substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((hi >> 61) & 7)::integer + 1, 1)
-           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((hi >> 56) & 31)::integer + 1, 1)
-           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((hi >> 51) & 31)::integer + 1, 1)
-           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((hi >> 46) & 31)::integer + 1, 1)
-           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((hi >> 41) & 31)::integer + 1, 1)
-           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((hi >> 36) & 31)::integer + 1, 1)
-           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((hi >> 31) & 31)::integer + 1, 1)
-           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((hi >> 26) & 31)::integer + 1, 1)
-           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((hi >> 21) & 31)::integer + 1, 1)
-           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((hi >> 16) & 31)::integer + 1, 1)
-           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((hi >> 11) & 31)::integer + 1, 1)
-           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((hi >> 6) & 31)::integer + 1, 1)
-           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((hi >> 1) & 31)::integer + 1, 1)
-           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', (((hi & 1) << 4) | ((lo >> 60) & 15))::integer + 1, 1)
-           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((lo >> 55) & 31)::integer + 1, 1)
-           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((lo >> 50) & 31)::integer + 1, 1)
-           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((lo >> 45) & 31)::integer + 1, 1)
-           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((lo >> 40) & 31)::integer + 1, 1)
-           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((lo >> 35) & 31)::integer + 1, 1)
-           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((lo >> 30) & 31)::integer + 1, 1)
-           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((lo >> 25) & 31)::integer + 1, 1)
-           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((lo >> 20) & 31)::integer + 1, 1)
-           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((lo >> 15) & 31)::integer + 1, 1)
-           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((lo >> 10) & 31)::integer + 1, 1)
-           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((lo >> 5) & 31)::integer + 1, 1)
-           || substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', (lo & 31)::integer + 1, 1);
+    RETURN pg_catalog.substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((hi >> 61) & 7)::integer + 1, 1)
+           || pg_catalog.substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((hi >> 56) & 31)::integer + 1, 1)
+           || pg_catalog.substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((hi >> 51) & 31)::integer + 1, 1)
+           || pg_catalog.substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((hi >> 46) & 31)::integer + 1, 1)
+           || pg_catalog.substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((hi >> 41) & 31)::integer + 1, 1)
+           || pg_catalog.substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((hi >> 36) & 31)::integer + 1, 1)
+           || pg_catalog.substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((hi >> 31) & 31)::integer + 1, 1)
+           || pg_catalog.substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((hi >> 26) & 31)::integer + 1, 1)
+           || pg_catalog.substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((hi >> 21) & 31)::integer + 1, 1)
+           || pg_catalog.substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((hi >> 16) & 31)::integer + 1, 1)
+           || pg_catalog.substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((hi >> 11) & 31)::integer + 1, 1)
+           || pg_catalog.substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((hi >> 6) & 31)::integer + 1, 1)
+           || pg_catalog.substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((hi >> 1) & 31)::integer + 1, 1)
+           || pg_catalog.substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', (((hi & 1) << 4) | ((lo >> 60) & 15))::integer + 1, 1)
+           || pg_catalog.substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((lo >> 55) & 31)::integer + 1, 1)
+           || pg_catalog.substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((lo >> 50) & 31)::integer + 1, 1)
+           || pg_catalog.substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((lo >> 45) & 31)::integer + 1, 1)
+           || pg_catalog.substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((lo >> 40) & 31)::integer + 1, 1)
+           || pg_catalog.substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((lo >> 35) & 31)::integer + 1, 1)
+           || pg_catalog.substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((lo >> 30) & 31)::integer + 1, 1)
+           || pg_catalog.substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((lo >> 25) & 31)::integer + 1, 1)
+           || pg_catalog.substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((lo >> 20) & 31)::integer + 1, 1)
+           || pg_catalog.substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((lo >> 15) & 31)::integer + 1, 1)
+           || pg_catalog.substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((lo >> 10) & 31)::integer + 1, 1)
+           || pg_catalog.substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((lo >> 5) & 31)::integer + 1, 1)
+           || pg_catalog.substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', (lo & 31)::integer + 1, 1);
 COMMENT ON FUNCTION uuid6_sql_ulid(bigint, bigint) IS
     'uuid6 internal: the ULID text of a UUID''s two 64-bit words (SQL-standard body, inlined)';
 
@@ -83,33 +83,33 @@ COMMENT ON FUNCTION uuid6_sql_ulid_ok(text) IS
 CREATE FUNCTION uuid6_sql_ulid_value(s text) RETURNS uuid
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN @extschema@.uuid6_sql_uuid(
-        (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 1, 1) COLLATE "C") - 1) & 31)::bigint << 61)
-        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 2, 1) COLLATE "C") - 1) & 31)::bigint << 56)
-        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 3, 1) COLLATE "C") - 1) & 31)::bigint << 51)
-        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 4, 1) COLLATE "C") - 1) & 31)::bigint << 46)
-        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 5, 1) COLLATE "C") - 1) & 31)::bigint << 41)
-        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 6, 1) COLLATE "C") - 1) & 31)::bigint << 36)
-        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 7, 1) COLLATE "C") - 1) & 31)::bigint << 31)
-        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 8, 1) COLLATE "C") - 1) & 31)::bigint << 26)
-        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 9, 1) COLLATE "C") - 1) & 31)::bigint << 21)
-        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 10, 1) COLLATE "C") - 1) & 31)::bigint << 16)
-        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 11, 1) COLLATE "C") - 1) & 31)::bigint << 11)
-        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 12, 1) COLLATE "C") - 1) & 31)::bigint << 6)
-        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 13, 1) COLLATE "C") - 1) & 31)::bigint << 1)
-        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 14, 1) COLLATE "C") - 1) & 31) >> 4),
-        ((((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 14, 1) COLLATE "C") - 1) & 31) & 15)::bigint << 60)
-        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 15, 1) COLLATE "C") - 1) & 31)::bigint << 55)
-        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 16, 1) COLLATE "C") - 1) & 31)::bigint << 50)
-        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 17, 1) COLLATE "C") - 1) & 31)::bigint << 45)
-        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 18, 1) COLLATE "C") - 1) & 31)::bigint << 40)
-        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 19, 1) COLLATE "C") - 1) & 31)::bigint << 35)
-        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 20, 1) COLLATE "C") - 1) & 31)::bigint << 30)
-        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 21, 1) COLLATE "C") - 1) & 31)::bigint << 25)
-        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 22, 1) COLLATE "C") - 1) & 31)::bigint << 20)
-        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 23, 1) COLLATE "C") - 1) & 31)::bigint << 15)
-        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 24, 1) COLLATE "C") - 1) & 31)::bigint << 10)
-        | (((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 25, 1) COLLATE "C") - 1) & 31)::bigint << 5)
-        | ((strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', substr(s, 26, 1) COLLATE "C") - 1) & 31));
+        (((pg_catalog.strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', pg_catalog.substr(s, 1, 1) COLLATE "C") - 1) & 31)::bigint << 61)
+        | (((pg_catalog.strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', pg_catalog.substr(s, 2, 1) COLLATE "C") - 1) & 31)::bigint << 56)
+        | (((pg_catalog.strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', pg_catalog.substr(s, 3, 1) COLLATE "C") - 1) & 31)::bigint << 51)
+        | (((pg_catalog.strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', pg_catalog.substr(s, 4, 1) COLLATE "C") - 1) & 31)::bigint << 46)
+        | (((pg_catalog.strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', pg_catalog.substr(s, 5, 1) COLLATE "C") - 1) & 31)::bigint << 41)
+        | (((pg_catalog.strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', pg_catalog.substr(s, 6, 1) COLLATE "C") - 1) & 31)::bigint << 36)
+        | (((pg_catalog.strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', pg_catalog.substr(s, 7, 1) COLLATE "C") - 1) & 31)::bigint << 31)
+        | (((pg_catalog.strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', pg_catalog.substr(s, 8, 1) COLLATE "C") - 1) & 31)::bigint << 26)
+        | (((pg_catalog.strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', pg_catalog.substr(s, 9, 1) COLLATE "C") - 1) & 31)::bigint << 21)
+        | (((pg_catalog.strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', pg_catalog.substr(s, 10, 1) COLLATE "C") - 1) & 31)::bigint << 16)
+        | (((pg_catalog.strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', pg_catalog.substr(s, 11, 1) COLLATE "C") - 1) & 31)::bigint << 11)
+        | (((pg_catalog.strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', pg_catalog.substr(s, 12, 1) COLLATE "C") - 1) & 31)::bigint << 6)
+        | (((pg_catalog.strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', pg_catalog.substr(s, 13, 1) COLLATE "C") - 1) & 31)::bigint << 1)
+        | (((pg_catalog.strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', pg_catalog.substr(s, 14, 1) COLLATE "C") - 1) & 31) >> 4),
+        ((((pg_catalog.strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', pg_catalog.substr(s, 14, 1) COLLATE "C") - 1) & 31) & 15)::bigint << 60)
+        | (((pg_catalog.strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', pg_catalog.substr(s, 15, 1) COLLATE "C") - 1) & 31)::bigint << 55)
+        | (((pg_catalog.strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', pg_catalog.substr(s, 16, 1) COLLATE "C") - 1) & 31)::bigint << 50)
+        | (((pg_catalog.strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', pg_catalog.substr(s, 17, 1) COLLATE "C") - 1) & 31)::bigint << 45)
+        | (((pg_catalog.strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', pg_catalog.substr(s, 18, 1) COLLATE "C") - 1) & 31)::bigint << 40)
+        | (((pg_catalog.strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', pg_catalog.substr(s, 19, 1) COLLATE "C") - 1) & 31)::bigint << 35)
+        | (((pg_catalog.strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', pg_catalog.substr(s, 20, 1) COLLATE "C") - 1) & 31)::bigint << 30)
+        | (((pg_catalog.strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', pg_catalog.substr(s, 21, 1) COLLATE "C") - 1) & 31)::bigint << 25)
+        | (((pg_catalog.strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', pg_catalog.substr(s, 22, 1) COLLATE "C") - 1) & 31)::bigint << 20)
+        | (((pg_catalog.strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', pg_catalog.substr(s, 23, 1) COLLATE "C") - 1) & 31)::bigint << 15)
+        | (((pg_catalog.strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', pg_catalog.substr(s, 24, 1) COLLATE "C") - 1) & 31)::bigint << 10)
+        | (((pg_catalog.strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', pg_catalog.substr(s, 25, 1) COLLATE "C") - 1) & 31)::bigint << 5)
+        | ((pg_catalog.strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', pg_catalog.substr(s, 26, 1) COLLATE "C") - 1) & 31));
 COMMENT ON FUNCTION uuid6_sql_ulid_value(text) IS
     'uuid6 internal: the UUID of a well-formed ULID (SQL-standard body, inlined)';
 

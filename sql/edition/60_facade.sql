@@ -51,10 +51,10 @@ COMMENT ON FUNCTION uuid6_sql_sip_rotl_xor(bigint, integer, bigint) IS
 
 CREATE FUNCTION uuid6_sql_le_word(b bytea, start_octet integer) RETURNS bigint
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    RETURN get_byte(b, start_octet) | (get_byte(b, start_octet + 1) << 8) | (get_byte(b, start_octet + 2) << 16)
-           | (get_byte(b, start_octet + 3)::bigint << 24) | (get_byte(b, start_octet + 4)::bigint << 32)
-           | (get_byte(b, start_octet + 5)::bigint << 40) | (get_byte(b, start_octet + 6)::bigint << 48)
-           | (get_byte(b, start_octet + 7)::bigint << 56);
+    RETURN pg_catalog.get_byte(b, start_octet) | (pg_catalog.get_byte(b, start_octet + 1) << 8) | (pg_catalog.get_byte(b, start_octet + 2) << 16)
+           | (pg_catalog.get_byte(b, start_octet + 3)::bigint << 24) | (pg_catalog.get_byte(b, start_octet + 4)::bigint << 32)
+           | (pg_catalog.get_byte(b, start_octet + 5)::bigint << 40) | (pg_catalog.get_byte(b, start_octet + 6)::bigint << 48)
+           | (pg_catalog.get_byte(b, start_octet + 7)::bigint << 56);
 COMMENT ON FUNCTION uuid6_sql_le_word(bytea, integer) IS
     'uuid6 internal: the 8 bytes from start_octet as a little-endian 64-bit word (SQL-standard body, inlined)';
 
@@ -62,16 +62,16 @@ COMMENT ON FUNCTION uuid6_sql_le_word(bytea, integer) IS
 -- [octets 14, 15, with the length, 10, in the top byte].
 CREATE FUNCTION uuid6_sql_facade_m0(id uuid) RETURNS bigint
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    RETURN (get_byte(uuid_send(id), 6) & 15) | (get_byte(uuid_send(id), 7) << 8)
-           | ((get_byte(uuid_send(id), 8) & 63) << 16) | (get_byte(uuid_send(id), 9)::bigint << 24)
-           | (get_byte(uuid_send(id), 10)::bigint << 32) | (get_byte(uuid_send(id), 11)::bigint << 40)
-           | (get_byte(uuid_send(id), 12)::bigint << 48) | (get_byte(uuid_send(id), 13)::bigint << 56);
+    RETURN (pg_catalog.get_byte(pg_catalog.uuid_send(id), 6) & 15) | (pg_catalog.get_byte(pg_catalog.uuid_send(id), 7) << 8)
+           | ((pg_catalog.get_byte(pg_catalog.uuid_send(id), 8) & 63) << 16) | (pg_catalog.get_byte(pg_catalog.uuid_send(id), 9)::bigint << 24)
+           | (pg_catalog.get_byte(pg_catalog.uuid_send(id), 10)::bigint << 32) | (pg_catalog.get_byte(pg_catalog.uuid_send(id), 11)::bigint << 40)
+           | (pg_catalog.get_byte(pg_catalog.uuid_send(id), 12)::bigint << 48) | (pg_catalog.get_byte(pg_catalog.uuid_send(id), 13)::bigint << 56);
 COMMENT ON FUNCTION uuid6_sql_facade_m0(uuid) IS
     'uuid6 internal: the first message word of the facade''s SipHash (SQL-standard body, inlined)';
 
 CREATE FUNCTION uuid6_sql_facade_m1(id uuid) RETURNS bigint
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    RETURN get_byte(uuid_send(id), 14) | (get_byte(uuid_send(id), 15) << 8) | (10::bigint << 56);
+    RETURN pg_catalog.get_byte(pg_catalog.uuid_send(id), 14) | (pg_catalog.get_byte(pg_catalog.uuid_send(id), 15) << 8) | (10::bigint << 56);
 COMMENT ON FUNCTION uuid6_sql_facade_m1(uuid) IS
     'uuid6 internal: the second message word of the facade''s SipHash, with the length (SQL-standard body, inlined)';
 
@@ -82,7 +82,7 @@ CREATE FUNCTION uuid6_sql_facade_out(id uuid, hash bigint, target integer) RETUR
     RETURN @extschema@.uuid6_sql_uuid(
         ((((@extschema@.uuid6_sql_ms_high(id, false)::bigint << 24) | @extschema@.uuid6_sql_ms_low(id, false))
           # (hash & 281474976710655)) << 16)
-        | (target << 12) | ((get_byte(uuid_send(id), 6) & 15) << 8) | get_byte(uuid_send(id), 7),
+        | (target << 12) | ((pg_catalog.get_byte(pg_catalog.uuid_send(id), 6) & 15) << 8) | pg_catalog.get_byte(pg_catalog.uuid_send(id), 7),
         @extschema@.uuid6_sql_word(id, 8));
 COMMENT ON FUNCTION uuid6_sql_facade_out(uuid, bigint, integer) IS
     'uuid6 internal: the facade transform''s output for a SipHash value and a target version (SQL-standard body, inlined)';
@@ -90,7 +90,7 @@ COMMENT ON FUNCTION uuid6_sql_facade_out(uuid, bigint, integer) IS
 -- A key that is not 16 bytes, or an input of another version or variant.
 CREATE FUNCTION uuid6_sql_facade_refused(id uuid, key bytea, expected integer) RETURNS boolean
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    RETURN octet_length(key) <> 16 OR @extschema@.uuid6_sql_version(id) <> expected;
+    RETURN pg_catalog.octet_length(key) <> 16 OR @extschema@.uuid6_sql_version(id) <> expected;
 COMMENT ON FUNCTION uuid6_sql_facade_refused(uuid, bytea, integer) IS
     'uuid6 internal: whether the facade transform refuses a key or an input (SQL-standard body, inlined)';
 

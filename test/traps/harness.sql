@@ -95,6 +95,8 @@ BEGIN
   FOR f IN SELECT p.oid, p.proname, p.provolatile, p.proretset, p.prorettype, string_to_array(nullif(p.proargtypes::text, ''), ' ')::oid[] AS argtypes
            FROM pg_proc p
            WHERE p.pronamespace = ext::regnamespace AND p.prokind = 'f'
+             -- uuid6's functions: the schema owner's (not traps planted there before the install)
+             AND p.proowner = (SELECT n.nspowner FROM pg_namespace n WHERE n.oid = ext::regnamespace)
            ORDER BY p.proname, p.oid::regprocedure::text LOOP
     types := f.argtypes;
     nrows := 1;

@@ -17,11 +17,26 @@
 --   (b) an exact copy of every operator of pg_catalog by those names, of every function of
 --       pg_catalog by those names (and of ext's, where target is not ext), and the same-arity
 --       variants of each of those functions with one parameter of another common type;
---   (c) a domain over each of those types, by its name.
+--   (c) a domain over each of those types, by its name;
+--   (d) with psql variable overloads=on: for each of those functions, an overload with the
+--       same parameters and one more with a default, and one with a VARIADIC parameter of the
+--       first parameter's type (a call that matches several of them in one schema is
+--       ambiguous: SQLSTATE 42725).
+-- With copies=off, nothing by the name of one of ext's functions is made (planted into the
+-- schema uuid6 is then installed into, they would make the installers refuse it).
 -- Every trap records that it fired in sequences (which no rollback undoes), raises a WARNING
 -- that names it, and returns NULL, a wrong value.
 SET client_min_messages = warning;
-SELECT set_config('uuid6_traps.target', :'target', false), set_config('uuid6_traps.ext', :'ext', false) \gset
+\if :{?copies}
+\else
+\set copies on
+\endif
+\if :{?overloads}
+\else
+\set overloads off
+\endif
+SELECT set_config('uuid6_traps.target', :'target', false), set_config('uuid6_traps.ext', :'ext', false),
+       set_config('uuid6_traps.copies', :'copies', false), set_config('uuid6_traps.overloads', :'overloads', false) \gset
 SET search_path = pg_catalog, pg_temp;
 
 CREATE SEQUENCE IF NOT EXISTS public.uuid6_trap_fired;
@@ -65,11 +80,15 @@ DECLARE
   sig text;
   what text;
   body text;
+  copies boolean := current_setting('uuid6_traps.copies')::boolean;
+  overloads boolean := current_setting('uuid6_traps.overloads')::boolean;
+  -- uuid6's own functions: those of ext's owner (traps planted there before the install are not).
+  ext_owner oid := (SELECT n.nspowner FROM pg_namespace n WHERE n.oid = ext_oid);
 BEGIN
   -- The bodies, without comments and string literals.
   src := (SELECT string_agg(CASE WHEN p.prosqlbody IS NOT NULL THEN pg_get_functiondef(p.oid) ELSE p.prosrc END, E'\n')
           FROM pg_proc p JOIN pg_language g ON g.oid = p.prolang
-          WHERE p.pronamespace = ext_oid AND g.lanname IN ('sql', 'plpgsql'));
+          WHERE p.pronamespace = ext_oid AND p.proowner = ext_owner AND g.lanname IN ('sql', 'plpgsql'));
   src := regexp_replace(src, '--[^\n]*', ' ', 'g');
   src := regexp_replace(src, '/\*.*?\*/', ' ', 'g');
   src := regexp_replace(src, '''([^'']|'''')*''', ' ', 'g');
@@ -86,7 +105,7 @@ BEGIN
   fnames := (SELECT array_agg(DISTINCT w ORDER BY w)
              FROM (SELECT lower(m[1]) AS w FROM regexp_matches(src, '([A-Za-z_][A-Za-z0-9_]*)\s*\(', 'g') AS m) s
              WHERE EXISTS (SELECT FROM pg_proc p WHERE p.proname = s.w AND p.prokind = 'f'
-                                                   AND p.pronamespace IN (catalog_oid, ext_oid)));
+                                                   AND (p.pronamespace = catalog_oid OR (p.pronamespace = ext_oid AND p.proowner = ext_owner))));
   tnames := (SELECT array_agg(DISTINCT w ORDER BY w)
              FROM (SELECT lower(m[1]) AS w FROM regexp_matches(src, '([A-Za-z_][A-Za-z0-9_]*)', 'g') AS m) s
              WHERE EXISTS (SELECT FROM pg_type t WHERE t.typname = s.w AND t.typnamespace = catalog_oid
@@ -96,7 +115,7 @@ BEGIN
            coalesce(array_length(ops, 1), 0), coalesce(array_length(fnames, 1), 0),
            coalesce(array_length(tnames, 1), 0),
            (SELECT count(*) FROM pg_proc p JOIN pg_language g ON g.oid = p.prolang
-            WHERE p.pronamespace = ext_oid AND g.lanname IN ('sql', 'plpgsql'))), false);
+            WHERE p.pronamespace = ext_oid AND p.proowner = ext_owner AND g.lanname IN ('sql', 'plpgsql'))), false);
 
   -- The body of every trap of a function or an operator: record, then a wrong value.
   -- (a) and (b), operators: the functions behind them are named uuid6_trap_N, in public.
@@ -148,9 +167,10 @@ BEGIN
     SELECT p.oid, p.proname, string_to_array(nullif(p.proargtypes::text, ''), ' ')::oid[] AS argtypes, p.prorettype::regtype AS rettype,
            p.proretset, p.proallargtypes IS NOT NULL AS has_out, p.pronamespace = ext_oid AS own
     FROM pg_proc p
-    WHERE p.proname = ANY (fnames) AND p.prokind = 'f' AND p.pronamespace IN (catalog_oid, ext_oid)
+    WHERE p.proname = ANY (fnames) AND p.prokind = 'f' AND (p.pronamespace = catalog_oid OR (p.pronamespace = ext_oid AND p.proowner = ext_owner))
     ORDER BY p.proname, p.oid
   LOOP
+    CONTINUE WHEN NOT copies AND EXISTS (SELECT FROM pg_proc p WHERE p.proname = f.proname AND p.pronamespace = ext_oid AND p.proowner = ext_owner);
     body := CASE WHEN f.proretset OR f.has_out THEN 'RETURN;' ELSE 'RETURN NULL;' END;
     FOR k IN 0..coalesce(array_length(f.argtypes, 1), 0) * array_length(common, 1) LOOP
       IF k = 0 THEN
@@ -178,6 +198,42 @@ BEGIN
       n := n + 1;
       BEGIN
         INSERT INTO public.uuid6_traps VALUES (n, 'function', what);
+        EXECUTE format('CREATE FUNCTION %I.%I(%s LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS %L',
+                       target, f.proname, sig,
+                       format('BEGIN PERFORM public.uuid6_trap_hit(%s); %s END', n, body));
+        made := made + 1;
+      EXCEPTION WHEN OTHERS THEN
+        failed := failed + 1;
+      END;
+    END LOOP;
+  END LOOP;
+
+  -- (d) overloads that a call of the same arguments matches too: one more parameter with a
+  -- default, and a VARIADIC one.
+  FOR f IN
+    SELECT p.oid, p.proname, string_to_array(nullif(p.proargtypes::text, ''), ' ')::oid[] AS argtypes,
+           p.proretset, p.proallargtypes IS NOT NULL AS has_out
+    FROM pg_proc p
+    WHERE overloads AND p.proname = ANY (fnames) AND p.prokind = 'f' AND (p.pronamespace = catalog_oid OR (p.pronamespace = ext_oid AND p.proowner = ext_owner))
+      AND p.provariadic = 0
+      AND (copies OR NOT EXISTS (SELECT FROM pg_proc q WHERE q.proname = p.proname AND q.pronamespace = ext_oid AND q.proowner = ext_owner))
+    ORDER BY p.proname, p.oid
+  LOOP
+    body := CASE WHEN f.proretset OR f.has_out THEN 'RETURN;' ELSE 'RETURN NULL;' END;
+    FOR k IN 1..2 LOOP
+      IF k = 1 THEN
+        sig := format('%s) RETURNS %s',
+                      concat_ws(', ', nullif(pg_get_function_arguments(f.oid), ''), 'uuid6_trap_pad integer DEFAULT 0'),
+                      pg_get_function_result(f.oid));
+        what := format('%I.%I(%s) (%s with a defaulted parameter more)', target, f.proname, sig, f.oid::regprocedure);
+      ELSE
+        CONTINUE WHEN f.argtypes IS NULL OR f.has_out;
+        sig := format('VARIADIC uuid6_trap_args %s[]) RETURNS %s', f.argtypes[1]::regtype, pg_get_function_result(f.oid));
+        what := format('%I.%I(%s) (VARIADIC candidate for %s)', target, f.proname, sig, f.oid::regprocedure);
+      END IF;
+      n := n + 1;
+      BEGIN
+        INSERT INTO public.uuid6_traps VALUES (n, 'overload', what);
         EXECUTE format('CREATE FUNCTION %I.%I(%s LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS %L',
                        target, f.proname, sig,
                        format('BEGIN PERFORM public.uuid6_trap_hit(%s); %s END', n, body));

@@ -14,6 +14,9 @@
 # "N passed, N failed"; exits non-zero on failure.
 #
 # The test (files beside this one):
+#   0. Before the install, the planting role plants traps into public and into the schema uuid6
+#      will go into, made by its future owner, who grants the planting role CREATE there and
+#      revokes it again before the install (as the docs advise).
 #   1. uuid6 into schema uuid6; harness.sql makes a call of every function in it with arguments
 #      made per signature (NULLs and inputs that are refused included), and runs them all as
 #      the superuser with the default search_path, and the IMMUTABLE and STABLE ones as the
@@ -25,7 +28,8 @@
 #      SQL edition refuse a schema where it has that beforehand); traps there too; the calls
 #      again, the superuser also with search_path = uuid6, public and the planting role with
 #      search_path = uuid6, public, pg_catalog.
-#   After 2 and 3: no trap fired, and every result equals the clean one (a VOLATILE function's:
+#   4. Overloads with a defaulted parameter more and VARIADIC candidates in schema uuid6.
+#   After each: no trap fired, and every result equals the clean one (a VOLATILE function's:
 #   its kind, NULL, the SQLSTATE of its error or the version of its UUID).
 # TRAPS_KEEP=DIR keeps the phases' logs, with the WARNING of every trap that fired.
 set -uo pipefail
@@ -71,12 +75,37 @@ setup=$("$PSQL" -X -q -At -v ON_ERROR_STOP=1 -U postgres -d postgres \
   { not_ok "a database and roles of its own" "$setup"; finish; exit 1; }
 # The planting role: CREATE on public and nothing else.
 q postgres '' -c "GRANT CREATE ON SCHEMA public TO $TRAPPER" >/dev/null
+
+# --- before the install: traps where uuid6 will go ------------------------------------------------
+# The names of uuid6's bodies are read from a copy installed for the purpose (schema
+# uuid6_names, by the superuser), dropped again once the traps are planted. The schema uuid6 is
+# made by its future owner, who lets the planting role create there, then revokes that (as the
+# docs advise before an install); the planting role plants into it (nothing by the names of
+# uuid6's functions: the installers refuse a schema that holds those) and into public, with
+# overloads that take a defaulted parameter more and VARIADIC candidates. uuid6 is then
+# installed into uuid6, and no trap may fire in any phase after.
+case "$MODE" in
+  c) names=$(q postgres '' -c "CREATE SCHEMA uuid6_names" -c "CREATE EXTENSION uuid6 SCHEMA uuid6_names" 2>&1)
+     schema_maker=postgres ;;
+  *) names=$(q postgres '' -v schema=uuid6_names -f "$TLE/uuid6.sql" 2>&1)
+     schema_maker=$OWNER ;;
+esac || { not_ok "a copy of uuid6 to read the names of its bodies from" "$names"; finish; exit 1; }
+pre=$(q "$schema_maker" '' -c "CREATE SCHEMA $SCHEMA" -c "GRANT CREATE ON SCHEMA $SCHEMA TO $TRAPPER" 2>&1 &&
+      q "$TRAPPER" '' -v target="$SCHEMA" -v ext=uuid6_names -v copies=off -v overloads=on -f "$HERE/plant.sql" 2>&1 &&
+      q "$TRAPPER" '' -v target=public -v ext=uuid6_names -v overloads=on -f "$HERE/plant.sql" 2>&1 &&
+      q "$schema_maker" '' -c "REVOKE CREATE ON SCHEMA $SCHEMA FROM $TRAPPER" 2>&1) ||
+  { not_ok "traps planted before the install" "$pre"; finish; exit 1; }
+case "$MODE" in
+  c) dropped=$(q postgres '' -c "SET client_min_messages = warning" -c "DROP EXTENSION uuid6" -c "DROP SCHEMA uuid6_names" 2>&1) ;;
+  *) dropped=$(q postgres '' -c "SET client_min_messages = warning" -c "DROP SCHEMA uuid6_names CASCADE" -c "DROP SCHEMA uuid6_sql_sequences CASCADE" 2>&1) ;;
+esac || { not_ok "the copy of uuid6 dropped" "$dropped"; finish; exit 1; }
+ok "traps planted before the install, in $SCHEMA (CREATE then revoked) and public: $(q postgres '' -c "SELECT string_agg(format('%s %s', count, kind), ', ') FROM (SELECT kind, count(*) FROM public.uuid6_traps GROUP BY kind ORDER BY kind) s")"
 case "$MODE" in
   c)
-    install=$(q postgres '' -c "CREATE SCHEMA $SCHEMA" -c "CREATE EXTENSION uuid6 SCHEMA $SCHEMA" 2>&1) ;;
+    install=$(q postgres '' -c "CREATE EXTENSION uuid6 SCHEMA $SCHEMA" 2>&1) ;;
   tle)
-    install=$(q postgres '' -c "CREATE EXTENSION pg_tle" -f "$TLE/uuid6-pgtle.sql" 2>&1 &&
-              q "$OWNER" '' -c "CREATE SCHEMA $SCHEMA" -c "CREATE EXTENSION uuid6 SCHEMA $SCHEMA" 2>&1) ;;
+    install=$(q postgres '-c search_path=pg_catalog,pg_temp' -c "CREATE EXTENSION pg_tle" -f "$TLE/uuid6-pgtle.sql" 2>&1 &&
+              q "$OWNER" '' -c "CREATE EXTENSION uuid6 SCHEMA $SCHEMA" 2>&1) ;;
   plain)
     install=$(q "$OWNER" '' -v schema="$SCHEMA" -f "$TLE/uuid6.sql" 2>&1) ;;
   *)
@@ -86,7 +115,9 @@ esac
 if [ $? -ne 0 ]; then not_ok "uuid6 installed into schema $SCHEMA" "$install"; finish; exit 1; fi
 schema_owner=$(q postgres '' -c "SELECT nspowner::regrole FROM pg_namespace WHERE nspname = '$SCHEMA'")
 q "$schema_owner" '' -c "GRANT USAGE ON SCHEMA $SCHEMA TO PUBLIC" >/dev/null
-harness=$(q postgres '' -v ext="$SCHEMA" -f "$HERE/harness.sql" 2>&1) ||
+# (Built with the path pinned: the traps planted before the install are in public already, and
+# the harness's own code must not run them.)
+harness=$(q postgres '-c search_path=pg_catalog,pg_temp' -v ext="$SCHEMA" -f "$HERE/harness.sql" 2>&1) ||
   { not_ok "the harness (harness.sql)" "$harness"; finish; exit 1; }
 read -r n_calls n_stable n_functions < <(q postgres '' -F ' ' \
   -c "SELECT count(*), count(*) FILTER (WHERE volatility IN ('i', 's')), count(DISTINCT fn) FROM uuid6_harness.calls")
@@ -155,9 +186,11 @@ check_fired() {  # check_fired LABEL SINCE PHASES...: no trap fired since the co
   fi
 }
 
-# The clean sessions agree: an IMMUTABLE or STABLE function gives the same result whatever the
-# session's role and search_path.
-compare base_tr base_su "clean, the planting role's session (search_path = public, pg_catalog)"
+# The first sessions (traps planted before the install only) agree: an IMMUTABLE or STABLE
+# function gives the same result whatever the session's role and search_path; no trap fired,
+# in the install or in the calls.
+check_fired "traps planted before the install, in $SCHEMA and public: the install, $n_calls calls by the superuser and $n_stable by the planting role" 0 base_su base_tr
+compare base_tr base_su "traps planted before the install, the planting role's session (search_path = public, pg_catalog)"
 
 # --- first run: traps in public ----------------------------------------------------------------
 t_plant=$(date +%s)
@@ -192,6 +225,31 @@ check_fired "traps in public and $SCHEMA, the superuser (default search_path; $S
 compare p2_su base_su "traps in public and $SCHEMA, the superuser"
 compare p2_su_path base_su "traps in public and $SCHEMA, the superuser with search_path = $SCHEMA, public"
 compare p2_tr base_tr "traps in public and $SCHEMA, the planting role"
+
+# --- third run: overloads in uuid6's own schema ----------------------------------------------
+# A role with CREATE on uuid6's schema after the install adds, beside each of uuid6's functions
+# and pg_catalog's by the names in its bodies, an overload with a defaulted parameter more and a
+# VARIADIC candidate: a call resolved when it runs (a PL/pgSQL body's) would find two candidates
+# and fail (42725) or run the trap.
+# Not yet for the SQL edition: its PL/pgSQL bodies name uuid6's own helpers, which they resolve
+# when they run, so an overload with a defaulted parameter more in its schema makes those calls
+# ambiguous (42725). Said here, loudly, on every run of the edition, and not counted as passed.
+if [ "$MODE" != c ]; then
+  echo "OPEN: overloads in $SCHEMA after the install ($MODE): not run; the SQL edition's PL/pgSQL bodies resolve uuid6's own helpers when they run (42725 where another role overloads one)"
+else
+before=$(fired)
+plant=$(q "$TRAPPER" '' -v target="$SCHEMA" -v ext="$SCHEMA" -v overloads=on -f "$HERE/plant.sql" 2>&1)
+if [ $? -ne 0 ]; then
+  not_ok "overloads planted in $SCHEMA" "$plant"
+else
+  ok "overloads planted in $SCHEMA (CREATE granted after installation): $(q postgres '' -c "SELECT count(*) FROM public.uuid6_traps WHERE kind = 'overload' AND what LIKE '$SCHEMA.%'") overloads, of uuid6's functions too; $(tail -n 1 <<<"$plant")"
+fi
+run p3_su postgres '' calls
+run p3_tr "$TRAPPER" "$SCHEMA, public, pg_catalog" calls_stable
+check_fired "overloads with a defaulted parameter more and VARIADIC candidates in $SCHEMA" "$before" p3_su p3_tr
+compare p3_su base_su "overloads in $SCHEMA, the superuser"
+compare p3_tr base_tr "overloads in $SCHEMA, the planting role"
+fi
 
 echo "# traps ($MODE): $(q postgres '' -c "SELECT count(*) FROM public.uuid6_traps") traps, $(( n_calls * 4 + n_stable * 3 )) calls of $n_functions functions, $(( $(date +%s) - t0 )) s ($t_plant s planting)"
 # TRAPS_KEEP=DIR keeps each phase's log (the WARNINGs of the traps that fired) there.

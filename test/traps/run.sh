@@ -28,7 +28,8 @@
 #      SQL edition refuse a schema where it has that beforehand); traps there too; the calls
 #      again, the superuser also with search_path = uuid6, public and the planting role with
 #      search_path = uuid6, public, pg_catalog.
-#   4. Overloads with a defaulted parameter more and VARIADIC candidates in schema uuid6.
+#   4. Overloads with a defaulted parameter more and VARIADIC candidates in schema uuid6 (only
+#      with TRAPS_OVERLOADS_AFTER=1: see below).
 #   After each: no trap fired, and every result equals the clean one (a VOLATILE function's:
 #   its kind, NULL, the SQLSTATE of its error or the version of its UUID).
 # TRAPS_KEEP=DIR keeps the phases' logs, with the WARNING of every trap that fired.
@@ -231,11 +232,13 @@ compare p2_tr base_tr "traps in public and $SCHEMA, the planting role"
 # and pg_catalog's by the names in its bodies, an overload with a defaulted parameter more and a
 # VARIADIC candidate: a call resolved when it runs (a PL/pgSQL body's) would find two candidates
 # and fail (42725) or run the trap.
-# Not yet for the SQL edition: its PL/pgSQL bodies name uuid6's own helpers, which they resolve
-# when they run, so an overload with a defaulted parameter more in its schema makes those calls
-# ambiguous (42725). Said here, loudly, on every run of the edition, and not counted as passed.
-if [ "$MODE" != c ]; then
-  echo "OPEN: overloads in $SCHEMA after the install ($MODE): not run; the SQL edition's PL/pgSQL bodies resolve uuid6's own helpers when they run (42725 where another role overloads one)"
+# Not run by default yet, and said so loudly on every run (not counted as passed): the harness's
+# own calls of uuid6's functions become ambiguous (42725) beside an overload with a defaulted
+# parameter more, so this phase cannot yet tell a body's call from the harness's; and the SQL
+# edition's PL/pgSQL bodies do resolve uuid6's own helpers when they run, so there such an
+# overload does stop them. TRAPS_OVERLOADS_AFTER=1 runs it.
+if [ "${TRAPS_OVERLOADS_AFTER:-0}" != 1 ]; then
+  echo "OPEN: overloads in $SCHEMA after the install ($MODE): not run (TRAPS_OVERLOADS_AFTER=1 runs it); the harness's own calls become ambiguous beside them, and the SQL edition's PL/pgSQL bodies resolve uuid6's own helpers when they run"
 else
 before=$(fired)
 plant=$(q "$TRAPPER" '' -v target="$SCHEMA" -v ext="$SCHEMA" -v overloads=on -f "$HERE/plant.sql" 2>&1)

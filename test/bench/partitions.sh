@@ -6,7 +6,7 @@
 #   SELECT count(*) FROM events WHERE id >= <encoder>(now() - interval '1 hour')
 #
 # uuid_v7_floor is IMMUTABLE, so the partitions older than the bound are removed when the query
-# starts; uuid7_time_encoder is VOLATILE, so every partition's index is searched for every call.
+# starts; uuid7_time_encoder is VOLATILE, so every partition is read (a scan filtered by the call).
 # Starts its own scratch cluster of PG_CONFIG's server (uuid6's C library installed there; it is
 # built and installed first unless BENCH_PARTITIONS_NO_INSTALL=1), which needs pg_partman 5.2 or
 # later (../shared/tools/pgext MAJOR partman for pgmatrix's servers). Knobs: BENCH_PARTITIONS_STEP

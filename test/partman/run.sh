@@ -281,7 +281,7 @@ pruning() {
   got=$(q "$db" -c "SELECT (SELECT count(*) FROM public.events WHERE id >= uuid6.uuid_v7_floor(t))
                           = (SELECT count(*) FROM public.events WHERE id >= partman.uuid7_time_encoder(t))
                    FROM (SELECT now() - interval '1 hour' AS t) AS s")
-  check "$L: uuid_v7_floor and uuid7_time_encoder bound the same rows" "$got" t
+  check "$L: uuid_v7_floor and uuid7_time_encoder bound the same rows (keys 10 minutes apart)" "$got" t
 }
 
 # --- the page's pg_partman examples -----------------------------------------------------------

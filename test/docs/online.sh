@@ -15,7 +15,8 @@
 # ON_ERROR_STOP (DEBUG1 messages on), and stops the writer. Checks:
 #   - no statement of the recipe (outside DO blocks) builds an index without CONCURRENTLY, adds a
 #     constraint without NOT VALID, a column with a default, or a key without USING INDEX, or
-#     updates a whole table in one transaction;
+#     updates a whole table in one transaction; none adds or drops a foreign key but in a
+#     transaction that first locked the parent and then the child, as the writer takes them;
 #   - the recipe ran, and the writer committed transactions while it ran, none refused;
 #   - no transaction of the writer took longer than ONLINE_MAX_MS (default 400): no step held a
 #     lock that blocks writers for longer than a catalog update (a plain CREATE INDEX, a
@@ -72,13 +73,26 @@ run_move() {
   # The statements themselves, outside DO and function bodies: each takes only locks that let
   # writers go on, or holds a stronger one for a catalog update only.
   local unsafe
-  unsafe=$(perl -0777 -ne '
+  # A statement that adds or drops a foreign key locks the child and then the parent; a writer
+  # that holds the parent and waits for the child closes the circle (deadlock detected). Such a
+  # statement must come inside a transaction that has locked both, parent first.
+  unsafe=$(PARENT=$parent CHILD=$child perl -0777 -ne '
     s/\$\$.*?\$\$/\$\$/gs;        # bodies of DO blocks and functions
     s/--[^\n]*//g;
+    my ($in_tx, @locked) = (0);
     for my $st (split /;/) {
       $st =~ s/\s+/ /g; $st =~ s/^ //;
       next unless length $st;
+      if ($st =~ /^(BEGIN|START TRANSACTION)\b/i) { ($in_tx, @locked) = (1); next }
+      if ($st =~ /^(COMMIT|END|ROLLBACK)\b/i) { ($in_tx, @locked) = (0); next }
+      if ($in_tx && $st =~ /^LOCK (?:TABLE )?(.*?) IN /i) { push @locked, map { s/^\s+|\s+$//gr } split /,/, $1; next }
+      my ($p) = grep { $locked[$_] eq $ENV{PARENT} } 0 .. $#locked;
+      my ($c) = grep { $locked[$_] eq $ENV{CHILD} } 0 .. $#locked;
       my $why =
+          $st =~ /^ALTER TABLE /i && $st =~ /FOREIGN KEY|REFERENCES|DROP CONSTRAINT \S*(fkey|_fk)\b/i
+            && !(defined $p && defined $c && $p < $c)
+            ? "a foreign key added or dropped without locking $ENV{PARENT} and then $ENV{CHILD} first, in its transaction, can deadlock with a writer"
+        :
           $st =~ /^CREATE (UNIQUE )?INDEX /i && $st !~ /CONCURRENTLY/i ? "an index built without CONCURRENTLY blocks writes for the build"
         : $st =~ /^ALTER TABLE /i && $st =~ /\bADD\b.*(FOREIGN KEY|REFERENCES|\bCHECK\b)/i && $st !~ /NOT VALID/i ? "a constraint added without NOT VALID is checked under its lock"
         : $st =~ /^ALTER TABLE /i && $st =~ /ADD (COLUMN )?\S+ [^,]*\bDEFAULT\b/i ? "a column added with a volatile default rewrites the table"

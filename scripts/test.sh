@@ -421,6 +421,25 @@ for f in "$ROOT"/test/t/*.pl; do
   f=test/t/${f##*/}
   [[ " ${tap_files[*]} " == *" $f "* ]] || tap_files+=("$f")
 done
+# TAP_FILES (names without .pl, space-separated): only these files; each file left out is named
+# under SKIPPED with the reason TAP_FILES_WHY, so that nothing is left out unseen.
+if [ -n "${TAP_FILES:-}" ]; then
+  chosen=()
+  for f in "${tap_files[@]}"; do
+    name=${f#test/t/}
+    name=${name%.pl}
+    if [[ " $TAP_FILES " == *" $name "* ]]; then
+      chosen+=("$f")
+    else
+      skips+=("tap: $f not run here (TAP_FILES): ${TAP_FILES_WHY:-by request}")
+    fi
+  done
+  for name in $TAP_FILES; do
+    [ -f "$ROOT/test/t/$name.pl" ] || { echo "TAP_FILES names $name, which is no file of test/t"; record "tap files" 0 1; }
+  done
+  tap_files=("${chosen[@]}")
+  echo "TAP: ${#tap_files[@]} files of this leg (TAP_FILES), the rest named under SKIPPED"
+fi
 TAP_DIR=$(cluster_dir tap)
 pgxs_dir=$(dirname "$("$PG_CONFIG" --pgxs)")/..
 as_postgres rm -rf "$TAP_DIR/tmp_check"
@@ -429,7 +448,7 @@ as_postgres env TESTDIR="$TAP_DIR" TESTDATADIR="$TAP_DIR/tmp_check" TESTLOGDIR="
   UUID6_PREVIOUS_12_LIBRARY="$PREVIOUS_12_DIR/uuid6.so" \
   PG_REGRESS="$pgxs_dir/test/regress/pg_regress" \
   PERL5LIB="$pgxs_dir/test/perl:$ROOT/test/perl" \
-  bash -c "cd '$ROOT' && prove ${PROVE_FLAGS--j2} ${tap_files[*]}" 2>&1 | tee "$BUILD/tap.log"
+  bash -c "cd '$ROOT' && prove --timer ${PROVE_FLAGS--j2} ${tap_files[*]}" 2>&1 | tee "$BUILD/tap.log"
 tap_ok=$(count '^(\[[0-9:]+\] )?test/t/[^ ]+ \.+ ok' "$BUILD/tap.log")
 # A file that skipped is not a pass: it is named at the end, with its reason.
 while IFS= read -r line; do

@@ -334,51 +334,15 @@ grep -qE '^[0-9]+ passed, 0 failed$' "$BUILD/traps.log" || [ "$traps_bad" -gt 0 
 record traps "$(count '^ok - ' "$BUILD/traps.log")" "$traps_bad"
 
 log "docs: the examples of README.md and docs/*.md run and print what they show; links, anchors, paragraphs, the reference"
-# Each page's ```sql blocks run in order in a database of their own where uuid6 is installed in
-# public; every line of its ```text blocks must be in their output. (```sql citus blocks run on
-# test/t/013_citus.pl's Citus cluster; ```sql app and ```psql blocks are shown, not run.)
-docs_ok=0
-docs_bad=0
-for doc in "$ROOT/README.md" "$ROOT"/docs/*.md; do
-  page=${doc#"$ROOT"/}
-  name=$(printf '%s' "$page" | tr -cs 'A-Za-z0-9' '_' | tr 'A-Z' 'a-z')
-  awk '/^```sql$/ {f = 1; next} /^```$/ {f = 0} f' "$doc" >"$BUILD/docs-$name.sql"
-  awk '/^```text$/ {f = 1; next} /^```$/ {f = 0} f' "$doc" | sed 's/[[:space:]]*$//' >"$BUILD/docs-$name-shown.txt"
-  [ -s "$BUILD/docs-$name.sql" ] || continue
-  psql -X -q -d postgres -c "SET client_min_messages = warning" \
-    -c "DROP DATABASE IF EXISTS uuid6_docs_$name" -c "CREATE DATABASE uuid6_docs_$name"
-  page_bad=0
-  if ! { echo 'CREATE EXTENSION uuid6;'; cat "$BUILD/docs-$name.sql"; } |
-    psql -X -v ON_ERROR_STOP=1 -d "uuid6_docs_$name" >"$BUILD/docs-$name.out" 2>&1; then
-    echo "$page: an example failed:"
-    tail -n 20 "$BUILD/docs-$name.out"
-    page_bad=1
-  fi
-  sed -i 's/[[:space:]]*$//' "$BUILD/docs-$name.out"
-  if grep -vxF -f "$BUILD/docs-$name.out" "$BUILD/docs-$name-shown.txt" >"$BUILD/docs-$name-missing.txt"; then
-    echo "$page shows output that its examples no longer produce:"
-    cat "$BUILD/docs-$name-missing.txt"
-    page_bad=1
-  fi
-  echo "$page: $(grep -c . "$BUILD/docs-$name.sql") lines of SQL run, $(grep -c . "$BUILD/docs-$name-shown.txt") lines of shown output found"
-  if [ $page_bad = 0 ]; then docs_ok=$((docs_ok + 1)); else docs_bad=$((docs_bad + 1)); fi
-done
-# The functions the installed extension has, for the reference's check.
-psql -X -q -At -d uuid6_docs_readme_md >"$BUILD/docs-functions.txt" -c "
-  SELECT p.proname || '|' || coalesce((SELECT string_agg(format_type(a.t, NULL), ',' ORDER BY a.n)
-                                        FROM unnest(p.proargtypes::oid[]) WITH ORDINALITY AS a(t, n)), '')
-         || '|' || p.provolatile::text || '|' || (CASE WHEN p.proisstrict THEN 't' ELSE 'f' END)
-         || '|' || p.proparallel::text
-  FROM pg_proc p
-  JOIN pg_depend d ON d.classid = 'pg_proc'::regclass AND d.objid = p.oid
-                  AND d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e'
-  JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuid6'
-  ORDER BY 1" || docs_bad=$((docs_bad + 1))
-perl "$ROOT/scripts/check-docs.pl" --functions "$BUILD/docs-functions.txt" "$ROOT" 2>&1 | tee "$BUILD/docs-checks.log"
-docs_ok=$((docs_ok + $(count '^ok - ' "$BUILD/docs-checks.log")))
-docs_bad=$((docs_bad + $(count '^not ok - ' "$BUILD/docs-checks.log")))
-grep -qE '^[0-9]+ passed, [0-9]+ failed$' "$BUILD/docs-checks.log" || docs_bad=$((docs_bad + 1))
-bash "$ROOT/test/docs/online.sh" 2>&1 | tee "$BUILD/docs-online.log"; docs_ok=$((docs_ok + $(count '^ok - ' "$BUILD/docs-online.log"))); docs_bad=$((docs_bad + $(count '^not ok - ' "$BUILD/docs-online.log"))); grep -qE '^[0-9]+ passed, 0 failed$' "$BUILD/docs-online.log" || [ "$(count '^not ok - ' "$BUILD/docs-online.log")" -gt 0 ] || docs_bad=$((docs_bad + 1))
+# test/docs/run.sh: each page's ```sql blocks run in order in a database of their own where uuid6
+# is installed in public, and every line of its ```text blocks must be in their output (```sql
+# citus blocks run on test/t/013_citus.pl's Citus cluster; ```sql app and ```psql blocks are shown,
+# not run); scripts/check-docs.pl; the production-safe moves of docs/migrating.md against tables
+# another session writes to (test/docs/online.sh).
+DOCS_OUT=$BUILD bash "$ROOT/test/docs/run.sh" 2>&1 | tee "$BUILD/docs-run.log"
+docs_ok=$(count '^ok - ' "$BUILD/docs-run.log")
+docs_bad=$(count '^not ok - ' "$BUILD/docs-run.log")
+tail -n 1 "$BUILD/docs-run.log" | grep -qE '^[0-9]+ passed, 0 failed$' || [ "$docs_bad" -gt 0 ] || docs_bad=1
 # The benchmark charts the pages show are drawn, by test/bench/chart.py, from the CSV committed
 # beside them (test/bench/check-charts.py).
 ensure_packages python3

@@ -1,6 +1,5 @@
 #include "pg/db_lease.hpp"
 
-#include <csignal>
 #include <cstring>
 #include <ctime>
 
@@ -20,12 +19,8 @@ extern "C" {
 #include "catalog/pg_type.h"
 #include "commands/dbcommands.h"
 #include "commands/extension.h"
-#include "miscadmin.h"
 #include "storage/latch.h"
 #include "storage/lmgr.h"
-#include "storage/lock.h"
-#include "storage/proc.h"
-#include "storage/procarray.h"
 #include "utils/fmgroids.h"
 #include "utils/fmgrprotos.h"
 #include "utils/acl.h"
@@ -287,79 +282,9 @@ void BackToCaller(const CallerRights& caller) {
 // clear ERROR instead names the object and what to end.
 constexpr long kLockPatienceMs = 1000;
 
-// A request that waits for a lock on a lease object ahead of `mode` queues
-// every later request that conflicts with it. CREATE RULE and CREATE TRIGGER
-// (and any command that locks a relation before it checks ownership) do that
-// for any role that may use the extension's schema, behind any open
-// transaction that holds the object's weakest lock, which any role can take
-// by OID. A waiter whose role is neither a superuser nor a member of the
-// object's owner can never get past that check: its statement is canceled,
-// as PostgreSQL's own deadlock check cancels an autovacuum that blocks
-// others, and the server log says whose. A waiter that may own the object
-// (ALTER EXTENSION, DROP EXTENSION by its owner) is left waiting; the caller
-// then fails after its patience, naming what to end. Returns how many were
-// canceled.
-// `signaled` holds the processes this caller signaled before (at most
-// kSignaledMax), so that one slow to leave the queue is signaled and logged once.
-constexpr int kSignaledMax = 8;
-struct Signaled {
-  int pids[kSignaledMax];
-  int count;
-};
-
-int CancelDoomedWaiters(Oid sequence, LOCKMODE mode, Signaled& signaled) {
-  const Oid owner = OwnerOf(sequence);
-  LockData* data = GetLockStatusData();
-  int canceled = 0;
-  for (int i = 0; i < data->nelements; i++) {
-    const LockInstanceData& lock = data->locks[i];
-    if (lock.locktag.locktag_type != LOCKTAG_RELATION ||
-        lock.locktag.locktag_field1 != MyDatabaseId || lock.locktag.locktag_field2 != sequence ||
-        lock.waitLockMode == NoLock || lock.pid == MyProcPid)
-      continue;
-    const LockMethod method = GetLockTagsMethodTable(&lock.locktag);
-    if ((method->conflictTab[mode] & LOCKBIT_ON(lock.waitLockMode)) == 0) continue;
-    PGPROC* proc = BackendPidGetProc(lock.pid);
-    if (proc == nullptr) continue;
-    const Oid role = proc->roleId;
-    if (!OidIsValid(role) || superuser_arg(role) || is_member_of_role(role, owner)) continue;
-    bool before = false;
-    for (int k = 0; k < signaled.count; k++) before = before || signaled.pids[k] == lock.pid;
-    if (before) {
-      canceled++;  // on its way out of the queue
-      continue;
-    }
-#ifdef HAVE_SETSID
-    const int sent = kill(-lock.pid, SIGINT);
-#else
-    const int sent = kill(lock.pid, SIGINT);
-#endif
-    if (sent != 0) continue;
-    canceled++;
-    if (signaled.count < kSignaledMax) signaled.pids[signaled.count++] = lock.pid;
-    const char* name = get_rel_name(sequence);
-    const char* role_name = GetUserNameFromId(role, true);
-    ereport(LOG,
-            (errmsg("uuid6: canceled the statement of process %d, role %s, that waited for a "
-                    "lock on the database lease \"%s\"",
-                    lock.pid, role_name ? role_name : "?", name ? name : "?"),
-             errdetail("The role may not change the lease: its statement would fail once it got "
-                       "the lock, and while it waited no key could be made in database \"%s\".",
-                       get_database_name(MyDatabaseId)),
-             errhidestmt(true)));
-  }
-  pfree(data->locks);
-  pfree(data);
-  return canceled;
-}
-
 void LockLeaseObject(Oid sequence, LOCKMODE mode) {
   const TimestampTz start = GetCurrentTimestamp();
-  Signaled signaled = {{}, 0};
   while (!ConditionalLockRelationOid(sequence, mode)) {
-    // Another role's doomed request ahead: canceled, and the lock tried again
-    // as soon as it has left the queue.
-    const bool canceled = CancelDoomedWaiters(sequence, mode, signaled) > 0;
     if (TimestampDifferenceExceeds(start, GetCurrentTimestamp(), kLockPatienceMs)) {
       const char* name = get_rel_name(sequence);
       ereport(ERROR,
@@ -373,7 +298,7 @@ void LockLeaseObject(Oid sequence, LOCKMODE mode) {
                        "(pg_blocking_pids() of the waiting ALTER or DROP names it), or cancel "
                        "the change; then retry.")));
     }
-    (void)WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH, canceled ? 1 : 5,
+    (void)WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH, 5,
                     PG_WAIT_EXTENSION);
     ResetLatch(MyLatch);
     CHECK_FOR_INTERRUPTS();

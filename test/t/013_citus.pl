@@ -352,19 +352,22 @@ for my $name (sort keys %filter)
 # distributed with it. Keys made now and backfilled a day back land in their
 # day's partition; a bound through uuid_v7_floor selects the same rows as on
 # a local copy.
+# The day is read once, and "today" spans two days, so that a run that
+# crosses midnight UTC between statements keeps every key where it belongs.
 $coordinator->safe_psql('postgres', q{
+	SELECT date_trunc('day', now(), 'UTC') AS day \gset
 	CREATE TABLE by_day (id uuid NOT NULL DEFAULT uuid_generate_v7(), n int, PRIMARY KEY (id))
 		PARTITION BY RANGE (id);
 	CREATE TABLE by_day_today PARTITION OF by_day
-		FOR VALUES FROM (uuid_v7_floor(date_trunc('day', now(), 'UTC')))
-		TO (uuid_v7_floor(date_trunc('day', now(), 'UTC') + interval '1 day'));
+		FOR VALUES FROM (uuid_v7_floor(:'day'))
+		TO (uuid_v7_floor(timestamptz :'day' + interval '2 days'));
 	SELECT create_distributed_table('by_day', 'id');
 	CREATE TABLE by_day_yesterday PARTITION OF by_day
-		FOR VALUES FROM (uuid_v7_floor(date_trunc('day', now(), 'UTC') - interval '1 day'))
-		TO (uuid_v7_floor(date_trunc('day', now(), 'UTC')));
+		FOR VALUES FROM (uuid_v7_floor(timestamptz :'day' - interval '1 day'))
+		TO (uuid_v7_floor(:'day'));
 	INSERT INTO by_day (n) SELECT i FROM generate_series(1, 100) i;
 	INSERT INTO by_day (id, n)
-	SELECT uuid_generate_v7(date_trunc('day', now(), 'UTC') - interval '12 hours' + i * interval '1 second'), i
+	SELECT uuid_generate_v7(timestamptz :'day' - interval '12 hours' + i * interval '1 second'), i
 	FROM generate_series(1, 50) i;
 	CREATE TABLE local_by_day AS SELECT * FROM by_day;});
 my $by_day = $coordinator->safe_psql('postgres', q{

@@ -39,6 +39,9 @@
 #   PROVE_FLAGS=...                 prove's options for the TAP files (default
 #                                   -j2: two at a time; PROVE_FLAGS= runs one
 #                                   at a time)
+#   TAP_FILES="003_crash_restart ..."
+#                                   only these TAP files; the others are named
+#                                   under SKIPPED with the reason TAP_FILES_WHY
 #   TEST_PORT=N, TEST_PORT_NOT_PRELOADED=N
 #                                   the scratch clusters' ports (default 5499
 #                                   and 5497); EDITION_PORT (three ports from
@@ -385,24 +388,32 @@ for f in "$ROOT"/test/t/*.pl; do
   f=test/t/${f##*/}
   [[ " ${tap_files[*]} " == *" $f "* ]] || tap_files+=("$f")
 done
-# TAP_FILES (names without .pl, space-separated): only these files; each file left out is named
-# under SKIPPED with the reason TAP_FILES_WHY, so that nothing is left out unseen.
-if [ -n "${TAP_FILES:-}" ]; then
+# TAP_FILES (space-separated names of test/t files, with or without .pl): only these files; the
+# files left out are named under SKIPPED, with the reason TAP_FILES_WHY, so that nothing is left
+# out unseen. A name that is no file of test/t, or a list that keeps none, is a failure.
+read -r -a wanted <<<"${TAP_FILES:-}"
+if [ ${#wanted[@]} -gt 0 ]; then
   chosen=()
+  left_out=()
+  for i in "${!wanted[@]}"; do
+    name=${wanted[$i]##*/}
+    wanted[$i]=${name%.pl}
+    [ -f "$ROOT/test/t/${wanted[$i]}.pl" ] || { echo "TAP_FILES names ${wanted[$i]}, which is no file of test/t"; record "tap files" 0 1; }
+  done
   for f in "${tap_files[@]}"; do
     name=${f#test/t/}
     name=${name%.pl}
-    if [[ " $TAP_FILES " == *" $name "* ]]; then
-      chosen+=("$f")
-    else
-      skips+=("tap: $f not run here (TAP_FILES): ${TAP_FILES_WHY:-by request}")
-    fi
+    if [[ " ${wanted[*]} " == *" $name "* ]]; then chosen+=("$f"); else left_out+=("$name"); fi
   done
-  for name in $TAP_FILES; do
-    [ -f "$ROOT/test/t/$name.pl" ] || { echo "TAP_FILES names $name, which is no file of test/t"; record "tap files" 0 1; }
-  done
-  tap_files=("${chosen[@]}")
-  echo "TAP: ${#tap_files[@]} files of this leg (TAP_FILES), the rest named under SKIPPED"
+  if [ ${#chosen[@]} -eq 0 ]; then
+    echo "TAP_FILES keeps no file of test/t: every file runs"
+    record "tap files" 0 1
+  else
+    [ ${#left_out[@]} -eq 0 ] ||
+      skips+=("tap: ${#left_out[@]} files not run here (TAP_FILES): ${left_out[*]}. ${TAP_FILES_WHY:-By request.}")
+    tap_files=("${chosen[@]}")
+    echo "TAP: ${#tap_files[@]} files of this leg (TAP_FILES), the rest named under SKIPPED"
+  fi
 fi
 TAP_DIR=$(cluster_dir tap)
 pgxs_dir=$(dirname "$("$PG_CONFIG" --pgxs)")/..

@@ -79,19 +79,41 @@ run_move() {
   unsafe=$(PARENT=$parent CHILD=$child perl -0777 -ne '
     s/\$\$.*?\$\$/\$\$/gs;        # bodies of DO blocks and functions
     s/--[^\n]*//g;
-    my ($in_tx, @locked) = (0);
+    my ($in_tx, %mode, @locked) = (0);
+    # A table as LOCK names it: without ONLY, its schema or quotes.
+    my $bare = sub { my $t = shift; $t =~ s/^\s+|\s+$//g; $t =~ s/^ONLY\s+//i; $t =~ s/.*\.//; $t =~ s/"//g; lc $t };
     for my $st (split /;/) {
       $st =~ s/\s+/ /g; $st =~ s/^ //;
       next unless length $st;
+      # A lock_timeout at or above deadlock_timeout (1 s) lets a step that waits on a writer
+      # waiting on it outlast the writer'"'"'s deadlock check: the writer is the one ended.
+      if ($st =~ /^SET (?:LOCAL )?lock_timeout\s*(?:=|TO)\s*'"'"'?(\d+)\s*(ms|s|min)?'"'"'?/i) {
+        my $ms = $1 * ({ ms => 1, s => 1000, min => 60000 }->{lc($2 // "ms")});
+        print "a lock_timeout of ${ms} ms is not below deadlock_timeout (1000 ms): a writer and the step waiting on each other end the writer: $st\n"
+          if $ms == 0 || $ms >= 1000;
+        next;
+      }
       if ($st =~ /^(BEGIN|START TRANSACTION)\b/i) { ($in_tx, @locked) = (1); next }
-      if ($st =~ /^(COMMIT|END|ROLLBACK)\b/i) { ($in_tx, @locked) = (0); next }
-      if ($in_tx && $st =~ /^LOCK (?:TABLE )?(.*?) IN /i) { push @locked, map { s/^\s+|\s+$//gr } split /,/, $1; next }
-      my ($p) = grep { $locked[$_] eq $ENV{PARENT} } 0 .. $#locked;
-      my ($c) = grep { $locked[$_] eq $ENV{CHILD} } 0 .. $#locked;
+      if ($st =~ /^ROLLBACK TO\b/i) { next }
+      if ($st =~ /^(COMMIT|END|ROLLBACK|ABORT)\b/i) { ($in_tx, @locked) = (0); next }
+      if ($in_tx && $st =~ /^LOCK (?:TABLE )?(.*?) IN (.*?) MODE/i) {
+        my $m = uc $2;
+        for my $t (map { $bare->($_) } split /,/, $1) { push @locked, $t; $mode{$t} = $m }
+        next;
+      }
+      my ($p) = grep { $locked[$_] eq lc $ENV{PARENT} } 0 .. $#locked;
+      my ($c) = grep { $locked[$_] eq lc $ENV{CHILD} } 0 .. $#locked;
+      my $strong = sub { my $need = shift; defined $p && defined $c && $p < $c
+          && grep({ $_ eq $need || $_ eq "ACCESS EXCLUSIVE" } $mode{lc $ENV{PARENT}}) && grep({ $_ eq $need || $_ eq "ACCESS EXCLUSIVE" } $mode{lc $ENV{CHILD}}) };
+      # Adding a foreign key locks both tables SHARE ROW EXCLUSIVE; dropping one (any constraint
+      # dropped from the child is taken for one) ACCESS EXCLUSIVE.
+      my $adds_fk = $st =~ /^ALTER TABLE /i && $st =~ /\bFOREIGN KEY\b|\bREFERENCES\b/i;
+      my $drops_fk = $st =~ /^ALTER TABLE (?:ONLY )?(?:\S+\.)?"?\Q$ENV{CHILD}\E"?\b.*\bDROP CONSTRAINT\b/i;
       my $why =
-          $st =~ /^ALTER TABLE /i && $st =~ /FOREIGN KEY|REFERENCES|DROP CONSTRAINT \S*(fkey|_fk)\b/i
-            && !(defined $p && defined $c && $p < $c)
-            ? "a foreign key added or dropped without locking $ENV{PARENT} and then $ENV{CHILD} first, in its transaction, can deadlock with a writer"
+          $adds_fk && !$strong->("SHARE ROW EXCLUSIVE")
+            ? "a foreign key added without locking $ENV{PARENT} and then $ENV{CHILD} (SHARE ROW EXCLUSIVE or stronger) first, in its transaction, can deadlock with a writer"
+        : $drops_fk && !$strong->("ACCESS EXCLUSIVE")
+            ? "a foreign key dropped without locking $ENV{PARENT} and then $ENV{CHILD} (ACCESS EXCLUSIVE) first, in its transaction, can deadlock with a writer"
         :
           $st =~ /^CREATE (UNIQUE )?INDEX /i && $st !~ /CONCURRENTLY/i ? "an index built without CONCURRENTLY blocks writes for the build"
         : $st =~ /^ALTER TABLE /i && $st =~ /\bADD\b.*(FOREIGN KEY|REFERENCES|\bCHECK\b)/i && $st !~ /NOT VALID/i ? "a constraint added without NOT VALID is checked under its lock"

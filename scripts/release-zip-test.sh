@@ -126,7 +126,7 @@ unpacked() {
 check zip "unpacked where there is no repository (no .git, no ../shared)" unpacked
 holds_edition() {
   local f
-  for f in README.md uuid6.sql uuid6-pgtle.sql dbdev/uuid6.control dbdev/README.md "dbdev/uuid6--$EXTVERSION.sql" \
+  for f in README.md uuid6.sql uuid6-pgtle.sql uuid6-pgtle-detach.sql dbdev/uuid6.control dbdev/README.md "dbdev/uuid6--$EXTVERSION.sql" \
     "dbdev/uuid6--1.3--$EXTVERSION.sql" "dbdev/uuid6--1.4--$EXTVERSION.sql"; do
     [ -s "$Z/sql-edition/$f" ] || { echo "sql-edition/$f is missing"; return 1; }
   done

@@ -9,6 +9,9 @@
 #   uuid6-pgtle.sql  the pg_tle installer, run by a role with pgtle_admin; then
 #                    CREATE EXTENSION uuid6 SCHEMA uuid6 by any role with CREATE on the
 #                    database, or ALTER EXTENSION uuid6 UPDATE by the role that created it
+#   uuid6-pgtle-detach.sql
+#                    the pg_tle edition turned into the plain script's, in place
+#                    (test/edition/detach.sql, copied)
 #   dbdev/           the same as a database.dev package folder, with the update
 #                    scripts uuid6--OLD--NEW.sql
 # Each refuses a schema that another role can create objects in, or that holds objects
@@ -473,6 +476,8 @@ END
 \$uuid6_register\$;
 EOF
 } > "$out/$name-pgtle.sql"
+# Leaving pg_tle for the plain script, in place: run by the role that created the extension.
+cp "$root/test/edition/detach.sql" "$out/$name-pgtle-detach.sql"
 
 # --- the database.dev package folder --------------------------------------------
 cat > "$out/dbdev/$name.control" <<EOF

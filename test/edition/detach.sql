@@ -2,9 +2,9 @@
 -- README's "Moving between editions" shows: run by the role that created the extension. Every
 -- object of the extension stays where it is, with its OID (so every DEFAULT, view and index
 -- that uses it stays as it is), and stops being a member; the extension, empty, goes. What
--- remains is what the plain script of the same version installs (test/edition/run.sh compares
--- them), which the plain script then updates and which moves to the C library as
--- test/edition/move.sql does.
+-- remains is what the plain script of the same version installs, which the plain script then
+-- updates and which moves to the C library as docs/sql-edition.md shows. make tle and make dist
+-- copy it beside uuid6-pgtle.sql as uuid6-pgtle-detach.sql.
 BEGIN;
 DO $$
 DECLARE

@@ -1510,7 +1510,7 @@ update_open_transaction_test tle
 # EXTENSION uuid6 UPDATE take the C library's control file and scripts even in a database where
 # pg_tle has uuid6 registered (an update there runs the C library's update script over the SQL
 # edition's objects), and pg_tle refuses to register the name: a database on the pg_tle edition
-# leaves the extension first (test/edition/detach.sql, by the role that created it), becomes
+# leaves the extension first (uuid6-pgtle-detach.sql of make tle, by the role that created it), becomes
 # what the plain script installs, and moves to the C library as test/edition/move.sql does.
 section "the pg_tle edition turned into the plain script's in place"
 detach_test() {
@@ -1532,11 +1532,11 @@ detach_test() {
     not_ok "$label: the pg_tle edition installed, with keys and DEFAULTs" "$(tail -n 10 "$W/work/$db.log")"
     return
   fi
-  if T "$db" edition_app -f "$HERE/detach.sql" >"$W/work/detach.log" 2>&1 &&
+  if T "$db" edition_app -f "$TLE/uuid6-pgtle-detach.sql" >"$W/work/detach.log" 2>&1 &&
      T "$db" edition_tle_admin -c "SELECT pgtle.uninstall_extension('uuid6')" >>"$W/work/detach.log" 2>&1; then
-    ok "$label: test/edition/detach.sql by edition_app, the role that created the extension; pgtle.uninstall_extension by a role with pgtle_admin"
+    ok "$label: uuid6-pgtle-detach.sql by edition_app, the role that created the extension; pgtle.uninstall_extension by a role with pgtle_admin"
   else
-    not_ok "$label: test/edition/detach.sql, then pgtle.uninstall_extension" "$(tail -n 10 "$W/work/detach.log")"
+    not_ok "$label: uuid6-pgtle-detach.sql, then pgtle.uninstall_extension" "$(tail -n 10 "$W/work/detach.log")"
     return
   fi
   T "$db" edition_app -c "INSERT INTO app.defaults SELECT 'after', a.adnum, pg_get_expr(a.adbin, a.adrelid),

@@ -16,7 +16,8 @@
 #   - no statement of the recipe (outside DO blocks) builds an index without CONCURRENTLY, adds a
 #     constraint without NOT VALID, a column with a default, or a key without USING INDEX, or
 #     updates a whole table in one transaction; none adds or drops a foreign key but in a
-#     transaction that first locked the parent and then the child, as the writer takes them;
+#     transaction that first locked the parent and then the child, as the writer takes them,
+#     in a mode that statement needs; every lock_timeout is below deadlock_timeout (1 s);
 #   - the recipe ran, and the writer committed transactions while it ran, none refused;
 #   - no transaction of the writer took longer than ONLINE_MAX_MS (default 400): no step held a
 #     lock that blocks writers for longer than a catalog update (a plain CREATE INDEX, a
@@ -74,8 +75,7 @@ run_move() {
   # writers go on, or holds a stronger one for a catalog update only.
   local unsafe
   # A statement that adds or drops a foreign key locks the child and then the parent; a writer
-  # that holds the parent and waits for the child closes the circle (deadlock detected). Such a
-  # statement must come inside a transaction that has locked both, parent first.
+  # that holds the parent and waits for the child closes the circle (deadlock detected).
   unsafe=$(PARENT=$parent CHILD=$child perl -0777 -ne '
     s/\$\$.*?\$\$/\$\$/gs;        # bodies of DO blocks and functions
     s/--[^\n]*//g;
@@ -103,8 +103,13 @@ run_move() {
       }
       my ($p) = grep { $locked[$_] eq lc $ENV{PARENT} } 0 .. $#locked;
       my ($c) = grep { $locked[$_] eq lc $ENV{CHILD} } 0 .. $#locked;
-      my $strong = sub { my $need = shift; defined $p && defined $c && $p < $c
-          && grep({ $_ eq $need || $_ eq "ACCESS EXCLUSIVE" } $mode{lc $ENV{PARENT}}) && grep({ $_ eq $need || $_ eq "ACCESS EXCLUSIVE" } $mode{lc $ENV{CHILD}}) };
+      # Both tables locked, parent first, each in mode $need or ACCESS EXCLUSIVE.
+      my $strong = sub {
+        my $need = shift;
+        return 0 unless defined $p && defined $c && $p < $c;
+        for my $m ($mode{lc $ENV{PARENT}}, $mode{lc $ENV{CHILD}}) { return 0 unless $m eq $need || $m eq "ACCESS EXCLUSIVE" }
+        return 1;
+      };
       # Adding a foreign key locks both tables SHARE ROW EXCLUSIVE; dropping one (any constraint
       # dropped from the child is taken for one) ACCESS EXCLUSIVE.
       my $adds_fk = $st =~ /^ALTER TABLE /i && $st =~ /\bFOREIGN KEY\b|\bREFERENCES\b/i;

@@ -9,17 +9,31 @@ SET timezone = 'UTC';
 SELECT current_user AS superuser, current_database() AS regression_db \gset
 
 -- Four sequences, members of the extension, dumped as its configuration,
--- owned by the bootstrap superuser (the script's), commented.
-SELECT c.relname, c.relkind, s.seqmin, s.seqstart, s.seqincrement, s.seqcycle,
+-- owned by the bootstrap superuser (the script's), commented, in the
+-- extension's own schema uuid6_lease.
+SELECT c.relnamespace::regnamespace AS schema, c.relname, c.relkind, s.seqmin, s.seqstart, s.seqincrement, s.seqcycle,
        d.deptype, c.oid = ANY (e.extconfig) AS dumped,
        obj_description(c.oid, 'pg_class') IS NOT NULL AS commented
 FROM pg_class c
 JOIN pg_sequence s ON s.seqrelid = c.oid
 JOIN pg_depend d ON d.classid = 'pg_class'::regclass AND d.objid = c.oid AND d.deptype = 'e'
 JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuid6'
-ORDER BY 1;
+ORDER BY 2;
 
--- Anyone reads them; only the extension's owner changes them.
+-- No role but the extension's owner may use their schema (where any role
+-- that may name a relation may queue a lock on it that holds back every
+-- other): a member of the extension, commented.
+SELECT n.nspname, d.deptype,
+       has_schema_privilege('public', n.oid, 'USAGE') AS public_usage,
+       has_schema_privilege('public', n.oid, 'CREATE') AS public_create,
+       has_schema_privilege(e.extowner, n.oid, 'USAGE') AS owner_usage,
+       obj_description(n.oid, 'pg_namespace') IS NOT NULL AS commented
+FROM pg_namespace n
+JOIN pg_depend d ON d.classid = 'pg_namespace'::regclass AND d.objid = n.oid AND d.deptype = 'e'
+JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuid6';
+
+-- Anyone reads them by OID (pg_dump from 18 on); only the extension's owner
+-- changes them.
 SELECT c.relname,
        has_sequence_privilege('public', c.oid, 'SELECT') AS public_select,
        has_sequence_privilege('public', c.oid, 'UPDATE') AS public_update,
@@ -38,7 +52,7 @@ SELECT version, database_lease,
 FROM uuid6_status() ORDER BY version;
 SELECT uuid_extract_time(uuid_generate_v7()) <= (SELECT database_lease_until FROM uuid6_status() WHERE version = 7)
        AS key_covered;
-SELECT last_value > 0 AS server_marked FROM uuid6_lease_server;
+SELECT last_value > 0 AS server_marked FROM uuid6_lease.uuid6_lease_server;
 
 -- A read-only transaction cannot write it: keys still come, under the
 -- state file alone, and uuid6_status says so.
@@ -50,14 +64,14 @@ COMMIT;
 -- Not transactional: a lease written in a subtransaction or a transaction
 -- that rolls back stays. (After a pause longer than the renewal margin,
 -- the next key needs a new lease.)
-SELECT last_value AS lease_before FROM uuid6_lease_v8 \gset
+SELECT last_value AS lease_before FROM uuid6_lease.uuid6_lease_v8 \gset
 BEGIN;
 SAVEPOINT s;
 SELECT pg_sleep(1.2);
 SELECT uuid_generate_v8() IS NOT NULL AS generated_in_subtransaction;
 ROLLBACK TO SAVEPOINT s;
 ROLLBACK;
-SELECT last_value > :lease_before AS kept_after_rollback FROM uuid6_lease_v8;
+SELECT last_value > :lease_before AS kept_after_rollback FROM uuid6_lease.uuid6_lease_v8;
 
 -- A caller with no right on the lease objects generates all the same (the
 -- owner's rights write them), but cannot write them itself.
@@ -80,18 +94,19 @@ SET search_path = app;
 SELECT uuid_generate_v7() IS NOT NULL AS generated_by_user;
 SELECT version, database_lease, database_lease_until IS NOT NULL AS written
 FROM uuid6_status() WHERE version = 7;
-SELECT setval('app.uuid6_lease_v7', 1);
+SELECT setval('uuid6_lease.uuid6_lease_v7', 1);
 \echo SQLSTATE :LAST_ERROR_SQLSTATE
 -- A search_path that would find a look-alike first changes nothing: the
--- lease objects are found in the extension's schema, never by search_path.
+-- lease objects are found in the extension's schema uuid6_lease, never by
+-- search_path.
 \c uuid6_lease_db uuid6_lease_app
 CREATE SCHEMA look;
 CREATE SEQUENCE look.uuid6_lease_v7;
 SET search_path = look, app;
-SELECT last_value AS lease_before FROM app.uuid6_lease_v7 \gset
+SELECT last_value AS lease_before FROM uuid6_lease.uuid6_lease_v7 \gset
 SELECT pg_sleep(1.2);
 SELECT uuid_generate_v7() IS NOT NULL AS generated;
-SELECT (SELECT last_value FROM app.uuid6_lease_v7) > :lease_before AS real_lease_written,
+SELECT (SELECT last_value FROM uuid6_lease.uuid6_lease_v7) > :lease_before AS real_lease_written,
        (SELECT is_called FROM look.uuid6_lease_v7) AS look_alike_written;
 DROP SCHEMA look CASCADE;
 RESET search_path;
@@ -99,16 +114,16 @@ RESET search_path;
 -- The owner writes a lower value by hand: the sequences never go back, and
 -- the next backend to generate writes the lease above its keys again.
 SELECT app.uuid_generate_v7() AS before_tamper \gset
-SELECT setval('app.uuid6_lease_v7', 1) AS tampered;
+SELECT setval('uuid6_lease.uuid6_lease_v7', 1) AS tampered;
 \c uuid6_lease_db uuid6_lease_app
 SELECT app.uuid_generate_v7() > :'before_tamper' AS still_above;
-SELECT last_value > 1 AS lease_rewritten FROM app.uuid6_lease_v7;
+SELECT last_value > 1 AS lease_rewritten FROM uuid6_lease.uuid6_lease_v7;
 
 -- A lease object that is gone: a clear ERROR naming it, for every version
 -- (never a silent fallback); uuid6_status reports it the same way.
 \c uuid6_lease_db :superuser
-ALTER EXTENSION uuid6 DROP SEQUENCE app.uuid6_lease_v7;
-DROP SEQUENCE app.uuid6_lease_v7;
+ALTER EXTENSION uuid6 DROP SEQUENCE uuid6_lease.uuid6_lease_v7;
+DROP SEQUENCE uuid6_lease.uuid6_lease_v7;
 \c uuid6_lease_db uuid6_lease_app
 SELECT app.uuid_generate_v7();
 \echo SQLSTATE :LAST_ERROR_SQLSTATE
@@ -118,55 +133,54 @@ SELECT version FROM app.uuid6_status();
 \echo SQLSTATE :LAST_ERROR_SQLSTATE
 -- A table in its place is not a lease either.
 \c uuid6_lease_db :superuser
-CREATE TABLE app.uuid6_lease_v7 (x int);
-ALTER EXTENSION uuid6 ADD TABLE app.uuid6_lease_v7;
+CREATE TABLE uuid6_lease.uuid6_lease_v7 (x int);
+ALTER EXTENSION uuid6 ADD TABLE uuid6_lease.uuid6_lease_v7;
 \c uuid6_lease_db uuid6_lease_app
 SELECT app.uuid_generate_v7();
 \echo SQLSTATE :LAST_ERROR_SQLSTATE
 -- A member sequence that a dump would not carry (ALTER EXTENSION ... ADD
 -- alone does not register it with pg_extension_config_dump) is refused.
 \c uuid6_lease_db :superuser
-ALTER EXTENSION uuid6 DROP TABLE app.uuid6_lease_v7;
-DROP TABLE app.uuid6_lease_v7;
-CREATE SEQUENCE app.uuid6_lease_v7 AS bigint MINVALUE 0 START 0;
-ALTER EXTENSION uuid6 ADD SEQUENCE app.uuid6_lease_v7;
-GRANT SELECT ON SEQUENCE app.uuid6_lease_v7 TO PUBLIC;
+ALTER EXTENSION uuid6 DROP TABLE uuid6_lease.uuid6_lease_v7;
+DROP TABLE uuid6_lease.uuid6_lease_v7;
+CREATE SEQUENCE uuid6_lease.uuid6_lease_v7 AS bigint MINVALUE 0 START 0;
+ALTER EXTENSION uuid6 ADD SEQUENCE uuid6_lease.uuid6_lease_v7;
+GRANT SELECT, UPDATE ON SEQUENCE uuid6_lease.uuid6_lease_v7 TO uuid6_lease_app;
 \c uuid6_lease_db uuid6_lease_app
 SELECT app.uuid_generate_v7();
 \echo SQLSTATE :LAST_ERROR_SQLSTATE
 -- Registered as the ERROR's hint says, it works again, and a dump carries
 -- its value.
 \c uuid6_lease_db :superuser
-UPDATE pg_catalog.pg_extension SET extconfig = array_append(extconfig, 'app.uuid6_lease_v7'::regclass::oid),
+UPDATE pg_catalog.pg_extension SET extconfig = array_append(extconfig, 'uuid6_lease.uuid6_lease_v7'::regclass::oid),
     extcondition = array_append(extcondition, '') WHERE extname = 'uuid6';
 \c uuid6_lease_db uuid6_lease_app
 SELECT app.uuid_generate_v7() IS NOT NULL AS generated_again,
-       (SELECT last_value > 0 FROM app.uuid6_lease_v7) AS written_again,
+       (SELECT last_value > 0 FROM uuid6_lease.uuid6_lease_v7) AS written_again,
        (SELECT count(*) FROM pg_extension, unnest(extconfig) AS c
-        WHERE extname = 'uuid6' AND c = 'app.uuid6_lease_v7'::regclass) AS dumped;
+        WHERE extname = 'uuid6' AND c = 'uuid6_lease.uuid6_lease_v7'::regclass) AS dumped;
 
 -- An unlogged lease is never in WAL, so a standby or a restored backup
 -- would not have it: refused, naming it, as is a lease its owner cannot
 -- read and write (its value would look never written).
 \c uuid6_lease_db :superuser
-ALTER SEQUENCE app.uuid6_lease_v7 SET UNLOGGED;
+ALTER SEQUENCE uuid6_lease.uuid6_lease_v7 SET UNLOGGED;
 \c uuid6_lease_db uuid6_lease_app
 SELECT app.uuid_generate_v7();
 \echo SQLSTATE :LAST_ERROR_SQLSTATE
 SELECT version FROM app.uuid6_status();
 \echo SQLSTATE :LAST_ERROR_SQLSTATE
 \c uuid6_lease_db :superuser
-ALTER SEQUENCE app.uuid6_lease_v7 SET LOGGED;
-SELECT relowner::regrole AS lease_owner FROM pg_class WHERE oid = 'app.uuid6_lease_v8'::regclass \gset
-ALTER SEQUENCE app.uuid6_lease_v8 OWNER TO uuid6_lease_app;
-REVOKE UPDATE ON SEQUENCE app.uuid6_lease_v8 FROM uuid6_lease_app;
+ALTER SEQUENCE uuid6_lease.uuid6_lease_v7 SET LOGGED;
+SELECT relowner::regrole AS lease_owner FROM pg_class WHERE oid = 'uuid6_lease.uuid6_lease_v8'::regclass \gset
+ALTER SEQUENCE uuid6_lease.uuid6_lease_v8 OWNER TO uuid6_lease_app;
+REVOKE UPDATE ON SEQUENCE uuid6_lease.uuid6_lease_v8 FROM uuid6_lease_app;
 \c uuid6_lease_db uuid6_lease_app
 SELECT app.uuid_generate_v8();
 \echo SQLSTATE :LAST_ERROR_SQLSTATE
 \c uuid6_lease_db :superuser
-GRANT ALL ON SEQUENCE app.uuid6_lease_v8 TO uuid6_lease_app;
-GRANT SELECT ON SEQUENCE app.uuid6_lease_v8 TO PUBLIC;
-ALTER SEQUENCE app.uuid6_lease_v8 OWNER TO :"lease_owner";
+GRANT ALL ON SEQUENCE uuid6_lease.uuid6_lease_v8 TO uuid6_lease_app;
+ALTER SEQUENCE uuid6_lease.uuid6_lease_v8 OWNER TO :"lease_owner";
 \c uuid6_lease_db uuid6_lease_app
 SELECT app.uuid_generate_v7() IS NOT NULL AS v7_again, app.uuid_generate_v8() IS NOT NULL AS v8_again;
 
@@ -180,7 +194,17 @@ SELECT app.uuid_generate_v7() IS NOT NULL AS generated_in_creating_transaction;
 ROLLBACK;
 CREATE EXTENSION uuid6 SCHEMA app;
 SELECT app.uuid_generate_v7() IS NOT NULL AS generated_after;
-SELECT (SELECT last_value > 0 FROM app.uuid6_lease_v7) AS written;
+SELECT (SELECT last_value > 0 FROM uuid6_lease.uuid6_lease_v7) AS written;
+
+-- A schema named uuid6_lease that another role made before the install is
+-- never taken for uuid6's: the install is refused, naming its owner.
+DROP EXTENSION uuid6;
+GRANT CREATE ON DATABASE uuid6_lease_db TO uuid6_lease_user;
+\c uuid6_lease_db uuid6_lease_user
+CREATE SCHEMA uuid6_lease;
+\c uuid6_lease_db uuid6_lease_app
+CREATE EXTENSION uuid6 SCHEMA app;
+\echo SQLSTATE :LAST_ERROR_SQLSTATE
 
 \c :regression_db :superuser
 DROP DATABASE uuid6_lease_db;

@@ -1,6 +1,6 @@
 -- uuid6 is trusted: a role that is not superuser, with CREATE on a
--- database, installs it (into a schema of its own: it is relocatable) and
--- uses it.
+-- database, installs it (into a schema of its own, chosen at CREATE
+-- EXTENSION) and uses it.
 SELECT current_user AS superuser, current_database() AS regression_db \gset
 -- Leftovers of an interrupted run, if any.
 SET client_min_messages = warning;

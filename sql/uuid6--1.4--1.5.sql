@@ -17,11 +17,7 @@
 --
 -- Both are C functions of this library, like the uuid forms they stand
 -- beside: a C function names nothing that a search_path could resolve, so
--- there is nothing to bind (and nothing in pg_depend but its language), and
--- it follows the extension through ALTER EXTENSION ... SET SCHEMA. A SQL body
--- calling uuid_extract_time(uuid) would have to name it through the path the
--- script runs under, which this relocatable extension cannot qualify
--- (@extschema@ is not substituted in a relocatable extension's scripts).
+-- there is nothing to bind (and nothing in pg_depend but its language).
 --
 -- With the text form beside the uuid form, an untyped literal
 -- (uuid_extract_time('0190...')) resolves to the text form: it reads the text
@@ -79,11 +75,11 @@ COMMENT ON FUNCTION uuid_v8_floor(timestamptz) IS
 -- path pinned to pg_catalog, pg_temp, every operator written
 -- OPERATOR(pg_catalog.x) with operands of its exact types, every call
 -- qualified: pg_catalog's by pg_catalog, uuid6's own by the extension's
--- schema. The extension is relocatable, so the script is not given that
--- schema's name (@extschema@): it is read from pg_extension and the
--- statements are built with it. CREATE OR REPLACE keeps each function's
--- OID, privileges and the objects that depend on it; the bodies refer to
--- uuid6's functions by OID, so they follow ALTER EXTENSION ... SET SCHEMA.
+-- schema, read from pg_extension (the 1.0 to 1.4 scripts, which this
+-- update follows, ran where the extension was relocatable and had no
+-- @extschema@). CREATE OR REPLACE keeps each function's OID, privileges and
+-- the objects that depend on it; the bodies refer to uuid6's functions by
+-- OID.
 -- The path is given back at the end, for the statements after this block.
 DO $uuid6_bound_bodies$
 DECLARE
@@ -254,6 +250,104 @@ BEGIN
     RETURN created;
 END;
 $$;
+
+-- ---------------------------------------------------------------------------
+-- The database lease, out of every other role's reach.
+--
+-- A role that can name a relation can queue a lock on it: CREATE RULE and
+-- CREATE TRIGGER take theirs before they check ownership. Queued behind a
+-- transaction that made keys (which holds the lease sequences' lock to its
+-- end), such a lock stopped every renewal of the lease, and so every key in
+-- the database, until that transaction ended; and every role that calls
+-- uuid6 may use the extension's schema, where the sequences were. They move
+-- into uuid6_lease, a schema of the extension's own that no role but the
+-- extension's owner may use; uuid6 reaches them by OID. SET SCHEMA keeps
+-- each sequence's OID, value, privileges and its registration with
+-- pg_dump. Their SELECT for every role stays: it lets a role read them by
+-- OID only (pg_dump of PostgreSQL 18 does so), which takes no lock that
+-- holds back a renewal; before 18, pg_dump reads them by name, and so
+-- needs USAGE on the schema (the owner's, a superuser's, pg_read_all_data). With members in two schemas the extension is
+-- no longer relocatable (uuid6.control).
+--
+-- A schema of that name made by anyone before is refused, naming its owner:
+-- uuid6 never takes another role's schema for its own.
+DO $uuid6_lease_schema_guard$
+DECLARE
+    owner_name pg_catalog.text;
+BEGIN
+    SELECT pg_catalog.quote_ident(r.rolname) INTO owner_name
+      FROM pg_catalog.pg_namespace n
+      JOIN pg_catalog.pg_roles r ON r.oid OPERATOR(pg_catalog.=) n.nspowner
+     WHERE n.nspname OPERATOR(pg_catalog.=) 'uuid6_lease'::pg_catalog.name;
+    IF FOUND THEN
+        RAISE EXCEPTION 'uuid6: schema uuid6_lease exists already, owned by %', owner_name
+            USING ERRCODE = 'duplicate_schema',
+                  DETAIL = 'uuid6 1.5 keeps each database''s lease in a schema of its own by that name, which no other role may use.',
+                  HINT = 'Rename that schema (ALTER SCHEMA uuid6_lease RENAME TO ...) or drop it, then run the command again.';
+    END IF;
+END
+$uuid6_lease_schema_guard$;
+
+CREATE SCHEMA uuid6_lease;
+COMMENT ON SCHEMA uuid6_lease IS
+    'uuid6: this database''s lease sequences, which only uuid6 writes; no role but the extension''s owner may use the schema';
+
+-- Exactly the owner's privileges and USAGE for the extension's owner,
+-- whatever default privileges the role running this script has.
+DO $uuid6_lease_schema_privileges$
+DECLARE
+    role_name pg_catalog.text;
+BEGIN
+    FOR role_name IN
+        SELECT DISTINCT CASE WHEN a.grantee OPERATOR(pg_catalog.=) 0::pg_catalog.oid THEN 'PUBLIC'
+                             ELSE pg_catalog.quote_ident(r.rolname) END
+          FROM pg_catalog.pg_namespace n
+         CROSS JOIN LATERAL pg_catalog.aclexplode(n.nspacl) a
+          LEFT JOIN pg_catalog.pg_roles r ON r.oid OPERATOR(pg_catalog.=) a.grantee
+         WHERE n.nspname OPERATOR(pg_catalog.=) 'uuid6_lease'::pg_catalog.name
+           AND a.grantee OPERATOR(pg_catalog.<>) n.nspowner
+    LOOP
+        EXECUTE pg_catalog.format('REVOKE ALL ON SCHEMA uuid6_lease FROM %s', role_name);
+    END LOOP;
+END
+$uuid6_lease_schema_privileges$;
+REVOKE ALL ON SCHEMA uuid6_lease FROM PUBLIC;
+GRANT USAGE ON SCHEMA uuid6_lease TO @extowner@;
+
+-- The move takes each sequence's ACCESS EXCLUSIVE lock. Behind a transaction
+-- that made keys in this database and is still open, a waiting move would
+-- hold back every renewal queued after it; so each try waits at most 10 ms,
+-- takes all four or none, and the update gives up after about two seconds,
+-- naming what to end.
+DO $uuid6_lease_move$
+DECLARE
+    saved_timeout pg_catalog.text := pg_catalog.current_setting('lock_timeout');
+    tries pg_catalog.int4 := 0;
+BEGIN
+    LOOP
+        BEGIN
+            PERFORM pg_catalog.set_config('lock_timeout', '10ms', true);
+            ALTER SEQUENCE @extschema@.uuid6_lease_v6 SET SCHEMA uuid6_lease;
+            ALTER SEQUENCE @extschema@.uuid6_lease_v7 SET SCHEMA uuid6_lease;
+            ALTER SEQUENCE @extschema@.uuid6_lease_v8 SET SCHEMA uuid6_lease;
+            ALTER SEQUENCE @extschema@.uuid6_lease_server SET SCHEMA uuid6_lease;
+            EXIT;
+        EXCEPTION WHEN lock_not_available THEN
+            tries := tries OPERATOR(pg_catalog.+) 1;
+            IF tries OPERATOR(pg_catalog.>=) 100 THEN
+                PERFORM pg_catalog.set_config('lock_timeout', saved_timeout, true);
+                RAISE EXCEPTION 'uuid6: the update to 1.5 could not take the lease sequences of database "%"',
+                        pg_catalog.current_database()
+                    USING ERRCODE = 'lock_not_available',
+                          DETAIL = 'A transaction that made keys in this database, or read a lease sequence, holds them until it ends; the update waits at most 10 ms at a time, so as not to hold back the keys of other sessions.',
+                          HINT = 'End that transaction (pg_locks names the sessions holding locks on @extschema@.uuid6_lease_v6, _v7, _v8 and _server), then run the update again.';
+            END IF;
+        END;
+        PERFORM pg_catalog.pg_sleep(0.01);
+    END LOOP;
+    PERFORM pg_catalog.set_config('lock_timeout', saved_timeout, true);
+END
+$uuid6_lease_move$;
 
 -- ---------------------------------------------------------------------------
 -- The proof, from the catalog: this block stays the last of the script, so

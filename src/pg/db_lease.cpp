@@ -14,6 +14,8 @@ extern "C" {
 #include "access/xact.h"
 #include "access/xlog.h"
 #include "catalog/dependency.h"
+#include "catalog/namespace.h"
+#include "catalog/pg_namespace.h"
 #include "catalog/pg_class.h"
 #include "catalog/pg_extension.h"
 #include "catalog/pg_type.h"
@@ -47,12 +49,12 @@ constexpr const char* kMarkName = "uuid6_lease_server";
 enum class Kept { kUnknown, kNone, kKept };
 
 // This backend's view of its database's lease objects, looked up once and
-// forgotten on a relcache invalidation of any of them (a drop, an ALTER
-// EXTENSION ... SET SCHEMA, an extension dropped and created again).
+// forgotten on a relcache invalidation of any of them (a drop, a move into
+// uuid6_lease by the update to 1.5, an extension dropped and created again).
 struct LeaseObjects {
   Kept kept;
   Oid owner;  // the extension's owner, whose uuid6_advance bound caps a lift
-  Oid namespace_id;
+  Oid namespace_id;  // the lease objects' schema
   Oid leases[kRfcGeneratorCount];
   Oid mark;
   // Each object's own owner, whose rights read and write it: ownership is
@@ -220,6 +222,41 @@ Oid FindLeaseObject(Oid extension, Oid namespace_id, const DumpedRelations& dump
   pg_unreachable();
 }
 
+// The schema of the lease objects. 1.2 to 1.4 kept them in the extension's
+// own schema, where every role that calls uuid6 may name them, and so queue
+// a lock on them (CREATE RULE and CREATE TRIGGER lock before they check
+// ownership) that stops every renewal in the database. From 1.5 they are in
+// the extension's member schema uuid6_lease, which no role but the
+// extension's owner may use. A schema of that name that is not the
+// extension's is never taken: the objects are then missing.
+constexpr const char* kLeaseSchema = "uuid6_lease";
+
+bool LeaseInExtensionSchema(const char* version) {
+  return strcmp(version, "1.2") == 0 || strcmp(version, "1.3") == 0 ||
+         strcmp(version, "1.4") == 0;
+}
+
+Oid LeaseNamespace(Oid extension, Oid extension_namespace, const char* version) {
+  if (LeaseInExtensionSchema(version)) return extension_namespace;
+  const Oid namespace_id = get_namespace_oid(kLeaseSchema, true);
+  if (OidIsValid(namespace_id) &&
+      getExtensionOfObject(NamespaceRelationId, namespace_id) == extension)
+    return namespace_id;
+  const char* database = get_database_name(MyDatabaseId);
+  ereport(ERROR,
+          (errcode(ERRCODE_UNDEFINED_SCHEMA),
+           errmsg("uuid6: the schema of the database lease, \"%s\", is %s", kLeaseSchema,
+                  OidIsValid(namespace_id) ? "not the extension's" : "missing"),
+           errdetail("uuid6 %s keeps the lease of each UUID version in database \"%s\" in "
+                     "sequences of its own schema \"%s\"; no key is made without them.",
+                     version, database, kLeaseSchema),
+           errhint("As a superuser, after renaming any schema of that name: CREATE SCHEMA %s; "
+                   "REVOKE ALL ON SCHEMA %s FROM PUBLIC; ALTER EXTENSION uuid6 ADD SCHEMA %s; "
+                   "then make a key, and create the sequences its error names.",
+                   kLeaseSchema, kLeaseSchema, kLeaseSchema)));
+  pg_unreachable();
+}
+
 // Looks up the lease objects of this database. An extension at 1.0 or 1.1
 // (not yet updated) has none: its keys are covered by the state file alone.
 void Resolve() {
@@ -235,6 +272,7 @@ void Resolve() {
       ReadExtensionRow(extension, found.owner, found.namespace_id, version, dumped) &&
       version != nullptr &&
       strcmp(version, "1.0") != 0 && strcmp(version, "1.1") != 0) {
+    found.namespace_id = LeaseNamespace(extension, found.namespace_id, version);
     for (int i = 0; i < kRfcGeneratorCount; i++)
       found.leases[i] = FindLeaseObject(extension, found.namespace_id, dumped, kLeaseNames[i],
                                         found.lease_owners[i]);

@@ -247,7 +247,7 @@ for my $installer ('postgres', 'app')
 	$session->query_until(qr/done/, '');
 	$session->quit;
 	is($node->safe_psql('long_statement', q{
-			SELECT (SELECT is_called FROM uuid6_lease_v7)
+			SELECT (SELECT is_called FROM uuid6_lease.uuid6_lease_v7)
 			   AND (SELECT uuid_extract_time(max(id::text)::uuid, true) FROM made)
 			       <= (SELECT database_lease_until FROM uuid6_status() WHERE version = 7)}),
 		't', 'a statement running across the update: its last keys lie under a lease it wrote');

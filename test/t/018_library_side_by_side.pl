@@ -52,7 +52,10 @@ for my $version (sort keys %old)
 		CREATE FUNCTION old${tag}_advance(uuid) RETURNS void AS '$lib', 'uuid6_advance' LANGUAGE C STRICT VOLATILE;});
 }
 # (A session never loads two libraries: creating C functions loads theirs.)
-$node->safe_psql('postgres', 'CREATE EXTENSION uuid6');
+# The catalog at 1.4, as in a real upgrade, where the new library is
+# installed before ALTER EXTENSION UPDATE: 1.5 moves the lease sequences
+# where an earlier library does not look (the end of this file).
+$node->safe_psql('postgres', q{CREATE EXTENSION uuid6 VERSION '1.4'});
 
 # Alternates calls of the two libraries, ROUNDS times each, per version.
 sub interleave
@@ -184,6 +187,32 @@ for my $version (sort keys %old)
 	$node->safe_psql('postgres', q{INSERT INTO seen (v, who, id) SELECT 7, 'new', uuid_generate_v7()});
 	like(inversions(), qr/^0 of 2$/, 'the file readable again: this library generates, from one sequence');
 }
+
+# The update to 1.5 moves the database's lease sequences into schema
+# uuid6_lease, where a 1.2 to 1.4 library does not look: a session of the
+# earlier library then fails closed in that database, naming the lease, and
+# hands out nothing until it reconnects (to this library, once installed);
+# this library's sessions go on.
+if ($old{'1.2'})
+{
+	$node->restart;
+	$node->safe_psql('postgres', 'TRUNCATE seen');
+	my $a = $node->background_psql('postgres', on_error_stop => 0);
+	$a->{uuid6_old} = '12';
+	my $b = $node->background_psql('postgres');
+	interleave($a, $b, 2);
+	$node->safe_psql('postgres', 'ALTER EXTENSION uuid6 UPDATE');
+	my ($out, $failed) = $a->query(q{INSERT INTO seen (v, who, id) SELECT 7, 'old', old12_v7()});
+	ok($failed, 'after the update to 1.5, a 1.2 session makes no key');
+	like($a->{stderr}, qr/uuid6: the database lease "public\.uuid6_lease_\w+" is missing/,
+		'... it fails closed, naming the lease it looks for');
+	$b->query_safe(q{INSERT INTO seen (v, who, id) SELECT 7, 'new', uuid_generate_v7()});
+	is($node->safe_psql('postgres', q{SELECT count(*) FROM seen WHERE who = 'new'}), '5',
+		"after the update to 1.5, this library's session goes on");
+	like(inversions(), qr/^0 of 9$/, '... on one sequence with the keys before');
+	$a->quit;
+	$b->quit;
+}
 $node->stop;
 
 # The protocol does not hang on the fence an earlier library may lift. Its
@@ -204,7 +233,7 @@ if ($old{'1.2'})
 	}
 	$lifted->safe_psql('postgres', qq{
 		CREATE FUNCTION old12_v7() RETURNS uuid AS '$old{'1.2'}', 'uuid_generate_v7' LANGUAGE C VOLATILE;});
-	$lifted->safe_psql('postgres', 'CREATE EXTENSION uuid6');
+	$lifted->safe_psql('postgres', q{CREATE EXTENSION uuid6 VERSION '1.4'});
 	my $first = $lifted->background_psql('postgres');
 	$first->query_safe('SELECT uuid_generate_v7()');
 	my ($rc, $out, $err) = $lifted->psql('postgres', q{SET statement_timeout = '10s'; SELECT old12_v7() IS NOT NULL});

@@ -73,7 +73,7 @@ for my $preload (1, 0)
 	my $lead_before = $node->safe_psql('postgres', 'SELECT ahead_of_clock_us FROM uuid6_status() WHERE version = 7');
 	for my $stored ('8000000000000000', '4611686018427387904')
 	{
-		$node->safe_psql('owned', "SELECT setval('uuid6_lease_v7', $stored); SELECT setval('uuid6_lease_server', 5)",
+		$node->safe_psql('owned', "SELECT setval('uuid6_lease.uuid6_lease_v7', $stored); SELECT setval('uuid6_lease.uuid6_lease_server', 5)",
 			@as_owner);
 		my ($rc, $out, $err) = $node->psql('owned', 'SELECT uuid_generate_v7() > ' . "'$before'::uuid", @as_owner);
 		is($out, '', "$label: after a lease of $stored stored by the owner, no key is made there");
@@ -86,7 +86,7 @@ for my $preload (1, 0)
 		ok($after gt $before, "$label: keys still rise in another database");
 		$before = $after;
 	}
-	$node->safe_psql('owned', "SELECT setval('uuid6_lease_v7', 1)");
+	$node->safe_psql('owned', "SELECT setval('uuid6_lease.uuid6_lease_v7', 1)");
 	my ($rc_lowered, $out_lowered, $err_lowered) = $node->psql('owned', 'SELECT uuid_generate_v7() > ' . "'$before'::uuid", @as_owner);
 	is($out_lowered . $err_lowered, 't', "$label: with the lease written lower by a superuser, keys are made there again");
 	$node->stop;

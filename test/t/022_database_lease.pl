@@ -307,24 +307,25 @@ for my $preload (@preloads)
 }
 
 # A session keeps what it looked up about the lease objects until they
-# change: the extension moved to another schema by another session, then
-# a lease object dropped there — the next call of the same session follows
-# the move and then stops with the ERROR naming the object.
+# change: the update to 1.5 in another session moves them into schema
+# uuid6_lease, then a lease object is dropped there — the next call of the
+# same session follows the move and then stops with the ERROR naming the
+# object.
 {
 	my $node = new_node('invalidation');
-	$node->safe_psql('postgres', 'CREATE SCHEMA moved; CREATE EXTENSION uuid6');
+	$node->safe_psql('postgres', q{CREATE EXTENSION uuid6 VERSION '1.4'});
 	my $session = $node->background_psql('postgres', on_error_stop => 0);
 	$session->query_safe('SELECT uuid_generate_v7()');
-	$node->safe_psql('postgres', 'ALTER EXTENSION uuid6 SET SCHEMA moved');
+	$node->safe_psql('postgres', 'ALTER EXTENSION uuid6 UPDATE');
 	$session->query_safe('SELECT pg_sleep(1.2)');
-	my $before = $node->safe_psql('postgres', 'SELECT last_value FROM moved.uuid6_lease_v7');
-	$session->query_safe('SELECT moved.uuid_generate_v7()');
-	cmp_ok($node->safe_psql('postgres', 'SELECT last_value FROM moved.uuid6_lease_v7'), '>', $before,
-		'after ALTER EXTENSION SET SCHEMA in another session, the session writes the moved lease');
-	$node->safe_psql('postgres', 'ALTER EXTENSION uuid6 DROP SEQUENCE moved.uuid6_lease_v7;
-		DROP SEQUENCE moved.uuid6_lease_v7');
-	my ($out, $failed) = $session->query('SELECT moved.uuid_generate_v7()');
-	ok($failed && $node->log_contains(qr/ERROR:  uuid6: the database lease "moved\.uuid6_lease_v7" is missing/),
+	my $before = $node->safe_psql('postgres', 'SELECT last_value FROM uuid6_lease.uuid6_lease_v7');
+	$session->query_safe('SELECT uuid_generate_v7()');
+	cmp_ok($node->safe_psql('postgres', 'SELECT last_value FROM uuid6_lease.uuid6_lease_v7'), '>', $before,
+		'after the update to 1.5 in another session, the session writes the moved lease');
+	$node->safe_psql('postgres', 'ALTER EXTENSION uuid6 DROP SEQUENCE uuid6_lease.uuid6_lease_v7;
+		DROP SEQUENCE uuid6_lease.uuid6_lease_v7');
+	my ($out, $failed) = $session->query('SELECT uuid_generate_v7()');
+	ok($failed && $node->log_contains(qr/ERROR:  uuid6: the database lease "uuid6_lease\.uuid6_lease_v7" is missing/),
 		'after the lease object is dropped in another session, the next call of the session stops, naming it');
 	$session->quit;
 	$node->stop;

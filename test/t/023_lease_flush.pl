@@ -10,7 +10,7 @@ use Test::More;
 use Uuid6Test;
 
 my $flushed = q{SELECT pg_current_wal_flush_lsn() >= lsn
-	FROM page_header(get_raw_page('uuid6_lease_v7', 'main', 0))};
+	FROM page_header(get_raw_page('uuid6_lease.uuid6_lease_v7', 'main', 0))};
 for my $preload (1, 0)
 {
 	my $mode = $preload ? 'preloaded' : 'not preloaded';

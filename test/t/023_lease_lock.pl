@@ -1,12 +1,18 @@
 # A transaction that made keys holds its database's lease sequence until it
-# ends; an ALTER EXTENSION uuid6 SET SCHEMA (or a DROP EXTENSION, an update
-# script) then waits for AccessExclusiveLock behind it. A session that must
-# read or renew the lease meanwhile is not queued behind that change (which
-# would stop key generation in the database until the open transaction
-# ends): it gets an ERROR naming the lease (55P03) within seconds, and
-# makes keys again once the change is through. Preloaded and not.
+# ends. Preloaded and not:
+#   - a DROP EXTENSION then waits for AccessExclusiveLock behind it. A
+#     session that must read or renew the lease meanwhile is not queued
+#     behind that change (which would stop key generation in the database
+#     until the open transaction ends): it gets an ERROR naming the lease
+#     (55P03) within seconds;
+#   - the update from 1.4, which moves the lease sequences into their own
+#     schema, never waits behind it that way: it tries for 10 ms at a time,
+#     new sessions make their keys meanwhile, and after about two seconds it
+#     gives up with 55P03 naming what to end; once the transaction has
+#     ended, it goes through.
 use strict;
 use warnings;
+use IPC::Run;
 use PostgreSQL::Test::Utils;
 use Test::More;
 use Time::HiRes qw(time);
@@ -16,16 +22,46 @@ for my $preload (1, 0)
 {
 	my $mode = $preload ? 'preloaded' : 'not preloaded';
 	my $node = new_node("lease_lock_$preload", preload => $preload);
-	$node->safe_psql('postgres', 'CREATE SCHEMA moved; CREATE EXTENSION uuid6; SELECT uuid_generate_v7()');
 
-	# An open transaction that made a key: it holds the lease.
+	# The update from 1.4 behind an open transaction that made a key.
+	$node->safe_psql('postgres', q{CREATE EXTENSION uuid6 VERSION '1.4'; SELECT uuid_generate_v7()});
 	my $open = $node->background_psql('postgres');
 	$open->query_safe('BEGIN; SELECT uuid_generate_v7()');
-	# The change, waiting behind it.
+	my ($update_out, $update_err) = ('', '');
+	my $update = IPC::Run::start(
+		[ 'psql', '-X', '-d', $node->connstr('postgres'), '-v', 'VERBOSITY=verbose',
+			'-c', q{ALTER EXTENSION uuid6 UPDATE TO '1.5'} ],
+		'>', \$update_out, '2>', \$update_err);
+	my ($made, $failed, $slowest) = (0, 0, 0);
+	my $until = time + 1.5;
+	while (time < $until)
+	{
+		my $start = time;
+		my ($rc, $out, $err) = $node->psql('postgres', 'SELECT uuid_generate_v7() IS NOT NULL',
+			timeout => 30);
+		$rc == 0 ? $made++ : $failed++;
+		diag("$mode: $err") if $rc != 0;
+		$slowest = time - $start if time - $start > $slowest;
+	}
+	is($failed, 0, "$mode: while the update tries, new sessions make their first keys ($made)");
+	cmp_ok($slowest, '<', 5, sprintf('%s: ... the slowest in %.2f s', $mode, $slowest));
+	$update->finish;
+	like($update_err, qr/ERROR:  55P03: uuid6: the update to 1.5 could not take the lease sequences/,
+		"$mode: behind the open transaction, the update gives up with 55P03");
+	is($node->safe_psql('postgres', q{SELECT extversion FROM pg_extension WHERE extname = 'uuid6'}), '1.4',
+		"$mode: ... and changes nothing");
+	$open->query_safe('COMMIT');
+	$node->safe_psql('postgres', q{ALTER EXTENSION uuid6 UPDATE TO '1.5'});
+	is($node->safe_psql('postgres', q{SELECT string_agg(DISTINCT relnamespace::regnamespace::text, ',')
+		FROM pg_class WHERE relname LIKE 'uuid6\_lease\_%'}), 'uuid6_lease',
+		"$mode: once the transaction ended, the update moved the lease sequences");
+
+	# A DROP EXTENSION waiting behind an open transaction that made a key.
+	$open->query_safe('BEGIN; SELECT uuid_generate_v7()');
 	my $change = $node->background_psql('postgres', on_error_stop => 0);
-	$change->query_until(qr/started/, "\\echo started\nALTER EXTENSION uuid6 SET SCHEMA moved;\n");
+	$change->query_until(qr/started/, "\\echo started\nDROP EXTENSION uuid6;\n");
 	$node->poll_query_until('postgres', q{SELECT count(*) > 0 FROM pg_stat_activity
-		WHERE wait_event_type = 'Lock' AND query LIKE 'ALTER EXTENSION%'})
+		WHERE wait_event_type = 'Lock' AND query LIKE 'DROP EXTENSION%'})
 	  or die 'the change does not wait';
 
 	# A new session must read the lease before its first key.
@@ -40,13 +76,14 @@ for my $preload (1, 0)
 	like($err // '', qr/ERROR:  55P03: uuid6: the database lease "uuid6_lease_\w+" is locked/,
 		"$mode: ... it gets an ERROR naming the lease");
 
-	# The open transaction ends, the change goes through, keys are made.
+	# The open transaction ends, the change goes through.
 	$open->query_safe('COMMIT');
 	$open->quit;
 	$change->quit;
-	is($node->safe_psql('postgres', q{SELECT extnamespace::regnamespace FROM pg_extension WHERE extname = 'uuid6'}),
-		'moved', "$mode: the change went through once the transaction ended");
-	is($node->safe_psql('postgres', 'SELECT moved.uuid_generate_v7() IS NOT NULL'), 't',
+	is($node->safe_psql('postgres', q{SELECT count(*) FROM pg_extension WHERE extname = 'uuid6'}),
+		'0', "$mode: the change went through once the transaction ended");
+	$node->safe_psql('postgres', 'CREATE EXTENSION uuid6');
+	is($node->safe_psql('postgres', 'SELECT uuid_generate_v7() IS NOT NULL'), 't',
 		"$mode: keys are made again");
 	$node->stop;
 }

@@ -180,7 +180,7 @@ sub writers_since
 	$node->safe_psql('postgres', 'CREATE EXTENSION uuid6; SELECT uuid_generate_v7()');
 	my $file = $node->basedir . '/lease_values.sql';
 	open my $fh, '>', $file or die $!;
-	print $fh "SELECT uuid_generate_v7() IS NOT NULL;\nSELECT last_value FROM uuid6_lease_v7;\n"
+	print $fh "SELECT uuid_generate_v7() IS NOT NULL;\nSELECT last_value FROM uuid6_lease.uuid6_lease_v7;\n"
 	  . "SELECT pg_sleep(0.1);\n" x 1
 	  for 1 .. 40;
 	close $fh;

@@ -1,13 +1,15 @@
 # Which roles can stop the C library's keys through its lease sequences, as
 # Operations says ("The lease sequences and other roles"). Preloaded and not.
-#   - uuid6 in public: mallory, who may only use the schema, holds a lock on
-#     uuid6_lease_server in an open transaction (PREPARE takes it without any
-#     privilege on the sequence) and queues CREATE RULE behind it from a
-#     second session (it waits for its lock before it checks ownership): a new
-#     session's first key fails with 55P03 until mallory's transaction ends.
-#   - uuid6 in a schema of its own, which mallory may not use, mallory making
-#     keys through a column DEFAULT: every way to name a lease sequence fails
-#     at once (42501), mallory holds every lock on them a role can take
+#   - uuid6 1.4 in public: mallory, who may only use the schema, holds a lock
+#     on uuid6_lease_server in an open transaction (PREPARE takes it without
+#     any privilege on the sequence) and queues CREATE RULE behind it from a
+#     second session (it waits for its lock before it checks ownership): a
+#     new session's first key fails with 55P03 until mallory's transaction
+#     ends. The update to 1.5 moves the sequences into schema uuid6_lease,
+#     which mallory may not use: the same CREATE RULE is refused at once.
+#   - uuid6 1.5 installed in public, mallory making keys both by calling
+#     uuid6 and through a column DEFAULT: every way to name a lease sequence
+#     fails at once (42501), mallory holds every lock on them a role can take
 #     without naming them (an open transaction that made keys, reads by OID)
 #     while trying by OID the functions that take stronger ones, and new
 #     sessions make their keys throughout, none waiting for a lock.
@@ -27,8 +29,8 @@ for my $preload (1, 0)
 	$node->safe_psql('postgres', q{CREATE ROLE mallory LOGIN;
 		CREATE DATABASE shared; CREATE DATABASE own;});
 
-	# uuid6 in public, which mallory may use (as every role may).
-	$node->safe_psql('shared', 'CREATE EXTENSION uuid6; SELECT uuid_generate_v7()');
+	# uuid6 1.4 in public, which mallory may use (as every role may).
+	$node->safe_psql('shared', q{CREATE EXTENSION uuid6 VERSION '1.4'; SELECT uuid_generate_v7()});
 	my $holder = $node->background_psql('shared', @as_mallory);
 	$holder->query_safe('BEGIN; PREPARE hold AS SELECT last_value FROM public.uuid6_lease_server');
 	my $rule = $node->background_psql('shared', on_error_stop => 0, @as_mallory);
@@ -40,45 +42,60 @@ for my $preload (1, 0)
 	my ($rc, $out, $err) = $node->psql('shared', 'SELECT uuid_generate_v7() IS NOT NULL',
 		timeout => 30, extra_params => [ '--set' => 'VERBOSITY=verbose' ]);
 	like($err // '', qr/ERROR:  55P03: uuid6: the database lease "uuid6_lease_server" is locked/,
-		"$mode, uuid6 in public: while mallory's CREATE RULE waits, a new session's first key fails");
+		"$mode, uuid6 1.4 in public: while mallory's CREATE RULE waits, a new session's first key fails");
 	$holder->query_safe('ROLLBACK');
 	$holder->quit;
 	$rule->quit;
 	is($node->safe_psql('shared', 'SELECT uuid_generate_v7() IS NOT NULL'), 't',
-		"$mode, uuid6 in public: keys again once mallory's transaction ended");
+		"$mode, uuid6 1.4 in public: keys again once mallory's transaction ended");
+	$node->safe_psql('shared', 'ALTER EXTENSION uuid6 UPDATE');
+	$holder = $node->background_psql('shared', @as_mallory);
+	$holder->query_safe('BEGIN; SELECT uuid_generate_v7()');
+	($rc, $out, $err) = $node->psql('shared',
+		'CREATE RULE r AS ON INSERT TO uuid6_lease.uuid6_lease_server DO INSTEAD NOTHING',
+		timeout => 30, extra_params => [ '--username' => 'mallory', '--set' => 'VERBOSITY=verbose' ]);
+	like($err // '', qr/ERROR:  42501: permission denied for schema uuid6_lease/,
+		"$mode, updated to 1.5: mallory's CREATE RULE on the moved sequence is refused at once");
+	is($node->safe_psql('shared', 'SELECT uuid_generate_v7() IS NOT NULL'), 't',
+		"$mode, updated to 1.5: a new session makes its first key while mallory's transaction is open");
+	$holder->query_safe('COMMIT');
+	$holder->quit;
 
-	# uuid6 in a schema of its own; mallory inserts through a DEFAULT.
-	$node->safe_psql('own', q{CREATE SCHEMA uuid6; CREATE EXTENSION uuid6 SCHEMA uuid6;
-		CREATE TABLE orders (id uuid PRIMARY KEY DEFAULT uuid6.uuid_generate_v7(), n int);
+	# uuid6 1.5 in public; mallory calls it and inserts through a DEFAULT.
+	$node->safe_psql('own', q{CREATE EXTENSION uuid6;
+		CREATE TABLE orders (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), n int);
 		GRANT INSERT, SELECT ON orders TO mallory;});
-	my %oid = map { $_ => $node->safe_psql('own', "SELECT 'uuid6.$_'::regclass::oid") }
+	my %oid = map { $_ => $node->safe_psql('own', "SELECT 'uuid6_lease.$_'::regclass::oid") }
 	  qw(uuid6_lease_v6 uuid6_lease_v7 uuid6_lease_v8 uuid6_lease_server);
+	is($node->safe_psql('own', 'SELECT uuid_generate_v7() IS NOT NULL', @as_mallory), 't',
+		"$mode, 1.5: mallory makes keys by calling uuid6");
 	is($node->safe_psql('own', 'INSERT INTO orders (n) VALUES (1) RETURNING id IS NOT NULL',
-		@as_mallory), 't', "$mode, own schema: mallory makes keys through the DEFAULT");
+		@as_mallory), 't', "$mode, 1.5: mallory makes keys through the DEFAULT");
 
-	# Every lock mallory can hold on them without naming them, held open.
+	# Every lock mallory can hold on them without naming them, held open:
+	# those of a transaction that made keys, and of reads by OID.
 	$holder = $node->background_psql('own', @as_mallory);
 	$holder->query_safe('BEGIN; INSERT INTO orders (n) SELECT 2 FROM generate_series(1, 100);');
 	$holder->query_safe("SELECT pg_sequence_last_value($_)") for values %oid;
 	my $held = $node->safe_psql('own', qq{SELECT count(*) FROM pg_locks l JOIN pg_stat_activity a USING (pid)
 		WHERE a.usename = 'mallory' AND l.relation IN (@{[ join ', ', values %oid ]})});
-	cmp_ok($held, '>=', 4, "$mode, own schema: mallory holds locks on the lease sequences ($held)");
+	cmp_ok($held, '>=', 4, "$mode, 1.5: mallory holds locks on the lease sequences ($held)");
 
 	# Every way to name them fails at once.
 	for my $statement (
-		'CREATE RULE r AS ON INSERT TO uuid6.uuid6_lease_server DO INSTEAD NOTHING',
-		'CREATE TRIGGER t BEFORE INSERT ON uuid6.uuid6_lease_v7 FOR EACH ROW EXECUTE FUNCTION suppress_redundant_updates_trigger()',
-		q{COMMENT ON SEQUENCE uuid6.uuid6_lease_v7 IS 'x'},
-		'BEGIN; LOCK TABLE uuid6.uuid6_lease_v7',
-		'BEGIN; PREPARE p AS SELECT last_value FROM uuid6.uuid6_lease_v7',
-		q{SELECT 'uuid6.uuid6_lease_v7'::regclass})
+		'CREATE RULE r AS ON INSERT TO uuid6_lease.uuid6_lease_server DO INSTEAD NOTHING',
+		'CREATE TRIGGER t BEFORE INSERT ON uuid6_lease.uuid6_lease_v7 FOR EACH ROW EXECUTE FUNCTION suppress_redundant_updates_trigger()',
+		q{COMMENT ON SEQUENCE uuid6_lease.uuid6_lease_v7 IS 'x'},
+		'BEGIN; LOCK TABLE uuid6_lease.uuid6_lease_v7',
+		'BEGIN; PREPARE p AS SELECT last_value FROM uuid6_lease.uuid6_lease_v7',
+		q{SELECT 'uuid6_lease.uuid6_lease_v7'::regclass})
 	{
+		my $refusal = qr/ERROR:  42501: permission denied for schema uuid6_lease/;
 		my $start = time;
 		my ($rc, $out, $err) = $node->psql('own', $statement, timeout => 30,
 			extra_params => [ '--username' => 'mallory', '--set' => 'VERBOSITY=verbose' ]);
-		like($err // '', qr/ERROR:  42501: permission denied for schema uuid6/,
-			"$mode, own schema: mallory cannot name them: $statement");
-		cmp_ok(time - $start, '<', 5, "$mode, own schema: ... answered at once");
+		like($err // '', $refusal, "$mode, 1.5: mallory cannot name them: $statement");
+		cmp_ok(time - $start, '<', 5, "$mode, 1.5: ... answered at once");
 	}
 
 	# The functions that take a stronger lock by OID before they check it,
@@ -103,21 +120,21 @@ for my $preload (1, 0)
 		diag("$mode: $err") if $rc != 0;
 		$slowest = time - $start if time - $start > $slowest;
 	}
-	is($failed, 0, "$mode, own schema: 20 new sessions made their keys while mallory held and tried every lock");
-	cmp_ok($slowest, '<', 5, sprintf('%s, own schema: ... the slowest in %.2f s', $mode, $slowest));
+	is($failed, 0, "$mode, 1.5: 20 new sessions made their keys while mallory held and tried every lock");
+	cmp_ok($slowest, '<', 5, sprintf('%s, 1.5: ... the slowest in %.2f s', $mode, $slowest));
 	is($node->safe_psql('own', q{SELECT count(*) FROM pg_locks l
 		WHERE NOT l.granted AND l.relation IN (} . join(', ', values %oid) . ')'), '0',
-		"$mode, own schema: nothing waits for a lock on the lease sequences");
+		"$mode, 1.5: nothing waits for a lock on the lease sequences");
 	is($node->safe_psql('own', q{SELECT count(*) FROM pg_stat_activity
 		WHERE usename = 'mallory' AND state = 'active' AND query LIKE 'DO%'}), '1',
-		"$mode, own schema: mallory's calls by OID ran all along");
+		"$mode, 1.5: mallory's calls by OID ran all along");
 	$node->safe_psql('own', q{SELECT pg_cancel_backend(pid) FROM pg_stat_activity
 		WHERE usename = 'mallory' AND state = 'active' AND query LIKE 'DO%'});
 	$spam->quit;
 	$holder->query_safe('COMMIT');
 	$holder->quit;
 	is($node->safe_psql('own', 'SELECT count(*) FROM orders'), '1101',
-		"$mode, own schema: every row is there");
+		"$mode, 1.5: every row is there");
 	$node->stop;
 }
 

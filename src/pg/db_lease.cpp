@@ -22,6 +22,7 @@ extern "C" {
 #include "commands/dbcommands.h"
 #include "commands/extension.h"
 #include "storage/latch.h"
+#include "storage/lock.h"
 #include "storage/lmgr.h"
 #include "utils/fmgroids.h"
 #include "utils/fmgrprotos.h"
@@ -160,8 +161,12 @@ Oid RelationOwner(Oid relid) {
 // unlogged), and readable and writable by its owner (`owner`), whose rights
 // uuid6 uses — never taken as a lease that was never written.
 Oid FindLeaseObject(Oid extension, Oid namespace_id, const DumpedRelations& dumped,
-                    const char* name, Oid& owner) {
+                    const char* name, Oid& owner, bool raise_missing) {
   const Oid relid = get_relname_relid(name, namespace_id);
+  if (!raise_missing &&
+      !(OidIsValid(relid) && get_rel_relkind(relid) == RELKIND_SEQUENCE &&
+        getExtensionOfObject(RelationRelationId, relid) == extension))
+    return InvalidOid;
   const char* schema = get_namespace_name(namespace_id);
   const char* qualified = quote_qualified_identifier(schema, name);
   const char* shown = psprintf("\"%s.%s\"", schema ? schema : "?", name);
@@ -236,12 +241,14 @@ bool LeaseInExtensionSchema(const char* version) {
          strcmp(version, "1.4") == 0;
 }
 
-Oid LeaseNamespace(Oid extension, Oid extension_namespace, const char* version) {
+Oid LeaseNamespace(Oid extension, Oid extension_namespace, const char* version,
+                   bool raise_missing) {
   if (LeaseInExtensionSchema(version)) return extension_namespace;
   const Oid namespace_id = get_namespace_oid(kLeaseSchema, true);
   if (OidIsValid(namespace_id) &&
       getExtensionOfObject(NamespaceRelationId, namespace_id) == extension)
     return namespace_id;
+  if (!raise_missing) return InvalidOid;
   const char* database = get_database_name(MyDatabaseId);
   ereport(ERROR,
           (errcode(ERRCODE_UNDEFINED_SCHEMA),
@@ -259,28 +266,48 @@ Oid LeaseNamespace(Oid extension, Oid extension_namespace, const char* version) 
 
 // Looks up the lease objects of this database. An extension at 1.0 or 1.1
 // (not yet updated) has none: its keys are covered by the state file alone.
+//
+// The extension's row and the objects are read at different moments: an
+// update that commits in between (the one to 1.5 moves the objects into
+// uuid6_lease) can leave the row read before it and the objects looked up
+// after it. So an object not found where the row says is looked for again
+// after reading the invalidations that came in meanwhile, which gives a
+// fresh catalog snapshot; only a third look that misses raises the ERROR.
 void Resolve() {
   if (!callback_registered) {
     CacheRegisterRelcacheCallback(OnRelcacheInvalidation, static_cast<Datum>(0));
     callback_registered = true;
   }
-  LeaseObjects found = {Kept::kNone, InvalidOid, InvalidOid, {}, InvalidOid, {}, InvalidOid};
-  const Oid extension = get_extension_oid("uuid6", true);
-  char* version = nullptr;
-  DumpedRelations dumped = {nullptr, 0};
-  if (OidIsValid(extension) &&
-      ReadExtensionRow(extension, found.owner, found.namespace_id, version, dumped) &&
-      version != nullptr &&
-      strcmp(version, "1.0") != 0 && strcmp(version, "1.1") != 0) {
-    found.namespace_id = LeaseNamespace(extension, found.namespace_id, version);
-    for (int i = 0; i < kRfcGeneratorCount; i++)
-      found.leases[i] = FindLeaseObject(extension, found.namespace_id, dumped, kLeaseNames[i],
-                                        found.lease_owners[i]);
-    found.mark =
-        FindLeaseObject(extension, found.namespace_id, dumped, kMarkName, found.mark_owner);
-    found.kept = Kept::kKept;
+  for (int attempt = 0;; attempt++) {
+    const bool last = attempt >= 2;
+    LeaseObjects found = {Kept::kNone, InvalidOid, InvalidOid, {}, InvalidOid, {}, InvalidOid};
+    const Oid extension = get_extension_oid("uuid6", true);
+    char* version = nullptr;
+    DumpedRelations dumped = {nullptr, 0};
+    bool complete = true;
+    if (OidIsValid(extension) &&
+        ReadExtensionRow(extension, found.owner, found.namespace_id, version, dumped) &&
+        version != nullptr && strcmp(version, "1.0") != 0 && strcmp(version, "1.1") != 0) {
+      found.namespace_id = LeaseNamespace(extension, found.namespace_id, version, last);
+      complete = OidIsValid(found.namespace_id);
+      for (int i = 0; complete && i < kRfcGeneratorCount; i++) {
+        found.leases[i] = FindLeaseObject(extension, found.namespace_id, dumped, kLeaseNames[i],
+                                          found.lease_owners[i], last);
+        complete = OidIsValid(found.leases[i]);
+      }
+      if (complete) {
+        found.mark = FindLeaseObject(extension, found.namespace_id, dumped, kMarkName,
+                                     found.mark_owner, last);
+        complete = OidIsValid(found.mark);
+      }
+      found.kept = Kept::kKept;
+    }
+    if (complete) {
+      objects = found;
+      return;
+    }
+    AcceptInvalidationMessages();
   }
-  objects = found;
 }
 
 // A lease object's owner's rights, never the caller's, for every read and
@@ -313,8 +340,8 @@ void BackToCaller(const CallerRights& caller) {
 
 // Takes `mode` on a lease object, waiting at most kLockPatienceMs, never in
 // the lock's queue. Reading or writing a sequence takes RowExclusiveLock to
-// the end of the transaction; a DROP EXTENSION, ALTER EXTENSION ... SET
-// SCHEMA or update script that then waits for AccessExclusiveLock behind an
+// the end of the transaction; a DROP EXTENSION or an update script that
+// then waits for AccessExclusiveLock behind an
 // open transaction would queue every later renewal behind itself, and key
 // generation in the database would stop until that transaction ended. A
 // clear ERROR instead names the object and what to end.
@@ -341,6 +368,53 @@ void LockLeaseObject(Oid sequence, LOCKMODE mode) {
     ResetLatch(MyLatch);
     CHECK_FOR_INTERRUPTS();
   }
+}
+
+// Writers of one database's lease of one generator take turns under a lock
+// that no SQL statement can request: an advisory lock tag whose fourth
+// field is uuid6's own (PostgreSQL's advisory lock functions use 1 and 2
+// only). A lock on the sequence itself would not do: brin_summarize_range
+// and its kin, which any role may call with any relation's OID, take
+// ShareUpdateExclusiveLock before they check what the relation is, and
+// enough of them in a row would keep every renewal waiting. Taken without
+// queueing, as the sequence's own lock; transaction-scoped, given back once
+// the lease is written.
+constexpr uint16 kLeaseTurnLockClass = 0x7536;  // "u6"
+constexpr uint32 kLeaseTurnLockKey = 0x75756964;  // "uuid"
+
+void SetLeaseTurnTag(LOCKTAG& tag, int generator) {
+  SET_LOCKTAG_ADVISORY(tag, MyDatabaseId, kLeaseTurnLockKey, static_cast<uint32>(generator),
+                       kLeaseTurnLockClass);
+}
+
+void TakeLeaseTurn(int generator, Oid sequence) {
+  LOCKTAG tag;
+  SetLeaseTurnTag(tag, generator);
+  const TimestampTz start = GetCurrentTimestamp();
+  while (LockAcquire(&tag, ExclusiveLock, false, true) == LOCKACQUIRE_NOT_AVAIL) {
+    if (TimestampDifferenceExceeds(start, GetCurrentTimestamp(), kLockPatienceMs)) {
+      const char* name = get_rel_name(sequence);
+      ereport(ERROR,
+              (errcode(ERRCODE_LOCK_NOT_AVAILABLE),
+               errmsg("uuid6: the database lease \"%s\" is locked", name ? name : "?"),
+               errdetail("Another session of database \"%s\" has been writing it for over a "
+                         "second, most often while it waits for the lease sequence itself.",
+                         get_database_name(MyDatabaseId)),
+               errhint("End the open transaction that holds a lock on the lease (pg_locks "
+                       "names it), or cancel the change of the extension that waits for one; "
+                       "then retry.")));
+    }
+    (void)WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH, 5,
+                    PG_WAIT_EXTENSION);
+    ResetLatch(MyLatch);
+    CHECK_FOR_INTERRUPTS();
+  }
+}
+
+void GiveLeaseTurnBack(int generator) {
+  LOCKTAG tag;
+  SetLeaseTurnTag(tag, generator);
+  LockRelease(&tag, ExclusiveLock, false);
 }
 
 // A lease object's value, or kNoDatabaseLease when it was never written.
@@ -525,13 +599,17 @@ bool CoverTickInDatabase(SharedState* state, Generator generator, Tick tick) {
 
   const uint64 seen = invalidations;
   const Oid sequence = objects.leases[g];
-  // Writers of one database's lease take turns, so that a lease computed
-  // from an earlier clock never overwrites a later one. Released at once:
-  // the sequence is not transactional.
-  LockLeaseObject(sequence, ShareUpdateExclusiveLock);
+  // Writers of one database's lease take turns (TakeLeaseTurn), so that a
+  // lease computed from an earlier clock never overwrites a later one; the
+  // sequence's own lock, held meanwhile, keeps it from being dropped or
+  // moved in between. Both given back once it is written: the sequence is
+  // not transactional.
+  TakeLeaseTurn(g, sequence);
+  LockLeaseObject(sequence, RowExclusiveLock);
   if (invalidations != seen) {
     // The objects changed while waiting (dropped, moved): look them up again.
-    UnlockRelationOid(sequence, ShareUpdateExclusiveLock);
+    UnlockRelationOid(sequence, RowExclusiveLock);
+    GiveLeaseTurnBack(g);
     return CoverTickInDatabase(state, generator, tick);
   }
   if (mark_to_write) WriteStored(objects.mark, OwnServerMark());
@@ -540,7 +618,8 @@ bool CoverTickInDatabase(SharedState* state, Generator generator, Tick tick) {
   const DatabaseLeaseStep step = PlanDatabaseLease(layout, tick, clock, ReadStored(sequence),
                                                    WriteAllowance(layout, last_cover_micros));
   if (step.write) WriteStored(sequence, step.stored);
-  UnlockRelationOid(sequence, ShareUpdateExclusiveLock);
+  UnlockRelationOid(sequence, RowExclusiveLock);
+  GiveLeaseTurnBack(g);
   FlushLease(step.write);
   mark_to_write = false;
   // The renewal point allows for a next look as long as this one, flush

@@ -9,7 +9,10 @@
 #     schema, never waits behind it that way: it tries for 10 ms at a time,
 #     new sessions make their keys meanwhile, and after about two seconds it
 #     gives up with 55P03 naming what to end; once the transaction has
-#     ended, it goes through.
+#     ended, it goes through;
+#   - new sessions that make keys while the update from 1.4 commits, each
+#     on a new connection, never fail (a session that read the extension's
+#     row before the update and looked for the lease after it looks again).
 use strict;
 use warnings;
 use IPC::Run;
@@ -85,6 +88,37 @@ for my $preload (1, 0)
 	$node->safe_psql('postgres', 'CREATE EXTENSION uuid6');
 	is($node->safe_psql('postgres', 'SELECT uuid_generate_v7() IS NOT NULL'), 't',
 		"$mode: keys are made again");
+
+	# New sessions across the update from 1.4, which moves the lease objects:
+	# each reads the extension's row, then looks the objects up where it
+	# says; an update committed in between must fail none of them. 4 rounds
+	# of 8 clients, each key on a new connection.
+	my $script = $node->basedir . "/keys_$preload.sql";
+	PostgreSQL::Test::Utils::append_to_file($script, "SELECT uuid_generate_v7();\n");
+	my ($aborted, $updated) = (0, 0);
+	for my $round (1 .. 4)
+	{
+		$node->safe_psql('postgres', q{DROP EXTENSION uuid6; CREATE EXTENSION uuid6 VERSION '1.4'});
+		my ($bench_out, $bench_err) = ('', '');
+		my $bench = IPC::Run::start(
+			[ 'pgbench', '--no-vacuum', '--connect', '--client=8', '--jobs=2', '--time=2',
+				"--file=$script", $node->connstr('postgres') ],
+			'>', \$bench_out, '2>', \$bench_err);
+		select(undef, undef, undef, 0.5);
+		for my $try (1 .. 5)
+		{
+			my ($rc) = $node->psql('postgres', 'ALTER EXTENSION uuid6 UPDATE');
+			if ($rc == 0) { $updated++; last; }
+		}
+		$bench->finish;
+		if ($bench_err =~ /aborted|ERROR/)
+		{
+			$aborted++;
+			diag("$mode, round $round: $bench_err");
+		}
+	}
+	is($updated, 4, "$mode: the update from 1.4 went through under new sessions, 4 times");
+	is($aborted, 0, "$mode: ... and no new session failed across it");
 	$node->stop;
 }
 

@@ -347,10 +347,21 @@ void BackToCaller(const CallerRights& caller) {
 // clear ERROR instead names the object and what to end.
 constexpr long kLockPatienceMs = 1000;
 
+// Between two tries of a lock taken without queueing: false once
+// kLockPatienceMs have passed since `start`, else waits 5 ms (or until the
+// latch is set) and answers interrupts.
+bool PatienceLeft(TimestampTz start) {
+  if (TimestampDifferenceExceeds(start, GetCurrentTimestamp(), kLockPatienceMs)) return false;
+  (void)WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH, 5, PG_WAIT_EXTENSION);
+  ResetLatch(MyLatch);
+  CHECK_FOR_INTERRUPTS();
+  return true;
+}
+
 void LockLeaseObject(Oid sequence, LOCKMODE mode) {
   const TimestampTz start = GetCurrentTimestamp();
   while (!ConditionalLockRelationOid(sequence, mode)) {
-    if (TimestampDifferenceExceeds(start, GetCurrentTimestamp(), kLockPatienceMs)) {
+    if (!PatienceLeft(start)) {
       const char* name = get_rel_name(sequence);
       ereport(ERROR,
               (errcode(ERRCODE_LOCK_NOT_AVAILABLE),
@@ -363,10 +374,6 @@ void LockLeaseObject(Oid sequence, LOCKMODE mode) {
                        "(pg_blocking_pids() of the waiting ALTER or DROP names it), or cancel "
                        "the change; then retry.")));
     }
-    (void)WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH, 5,
-                    PG_WAIT_EXTENSION);
-    ResetLatch(MyLatch);
-    CHECK_FOR_INTERRUPTS();
   }
 }
 
@@ -392,7 +399,7 @@ void TakeLeaseTurn(int generator, Oid sequence) {
   SetLeaseTurnTag(tag, generator);
   const TimestampTz start = GetCurrentTimestamp();
   while (LockAcquire(&tag, ExclusiveLock, false, true) == LOCKACQUIRE_NOT_AVAIL) {
-    if (TimestampDifferenceExceeds(start, GetCurrentTimestamp(), kLockPatienceMs)) {
+    if (!PatienceLeft(start)) {
       const char* name = get_rel_name(sequence);
       ereport(ERROR,
               (errcode(ERRCODE_LOCK_NOT_AVAILABLE),
@@ -404,10 +411,6 @@ void TakeLeaseTurn(int generator, Oid sequence) {
                        "names it), or cancel the change of the extension that waits for one; "
                        "then retry.")));
     }
-    (void)WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH, 5,
-                    PG_WAIT_EXTENSION);
-    ResetLatch(MyLatch);
-    CHECK_FOR_INTERRUPTS();
   }
 }
 

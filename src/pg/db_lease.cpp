@@ -63,8 +63,13 @@ struct LeaseObjects {
   // where a grant to the extension's owner stays with the role it named.
   Oid lease_owners[kRfcGeneratorCount];
   Oid mark_owner;
+  // The catalog is at 1.2 to 1.4, where sessions of those libraries may run
+  // beside this one: they take turns to write the lease with
+  // ShareUpdateExclusiveLock on the sequence, which this library then takes
+  // too (CoverTickInDatabase).
+  bool earlier_turns;
 };
-LeaseObjects objects = {Kept::kUnknown, InvalidOid, InvalidOid, {}, InvalidOid, {}, InvalidOid};
+LeaseObjects objects = {Kept::kUnknown, InvalidOid, InvalidOid, {}, InvalidOid, {}, InvalidOid, false};
 
 // Whether this backend has compared the database's server mark with its
 // own (and lifted the sequences if they differed), and whether it did so
@@ -280,7 +285,7 @@ void Resolve() {
   }
   for (int attempt = 0;; attempt++) {
     const bool last = attempt >= 2;
-    LeaseObjects found = {Kept::kNone, InvalidOid, InvalidOid, {}, InvalidOid, {}, InvalidOid};
+    LeaseObjects found = {Kept::kNone, InvalidOid, InvalidOid, {}, InvalidOid, {}, InvalidOid, false};
     const Oid extension = get_extension_oid("uuid6", true);
     char* version = nullptr;
     DumpedRelations dumped = {nullptr, 0};
@@ -288,6 +293,7 @@ void Resolve() {
     if (OidIsValid(extension) &&
         ReadExtensionRow(extension, found.owner, found.namespace_id, version, dumped) &&
         version != nullptr && strcmp(version, "1.0") != 0 && strcmp(version, "1.1") != 0) {
+      found.earlier_turns = LeaseInExtensionSchema(version);
       found.namespace_id = LeaseNamespace(extension, found.namespace_id, version, last);
       complete = OidIsValid(found.namespace_id);
       for (int i = 0; complete && i < kRfcGeneratorCount; i++) {
@@ -366,13 +372,14 @@ void LockLeaseObject(Oid sequence, LOCKMODE mode) {
       ereport(ERROR,
               (errcode(ERRCODE_LOCK_NOT_AVAILABLE),
                errmsg("uuid6: the database lease \"%s\" is locked", name ? name : "?"),
-               errdetail("A change of the extension (DROP EXTENSION, ALTER EXTENSION) holds or "
-                         "waits for it, most often behind a transaction that made keys in "
-                         "database \"%s\" and is still open; no key is made here until it ends.",
+               errdetail("A session holds or waits for a strong lock on it: most often a change "
+                         "of the extension (DROP EXTENSION, ALTER EXTENSION) behind a "
+                         "transaction that made keys in database \"%s\" and is still open; no "
+                         "key is made here until it ends.",
                          get_database_name(MyDatabaseId)),
-               errhint("End the open transaction that holds a lock on the lease "
-                       "(pg_blocking_pids() of the waiting ALTER or DROP names it), or cancel "
-                       "the change; then retry.")));
+               errhint("End the open transaction that holds a lock on the lease, or cancel the "
+                       "statement that waits for one (pg_locks and pg_blocking_pids() name "
+                       "them); then retry.")));
     }
   }
 }
@@ -605,13 +612,15 @@ bool CoverTickInDatabase(SharedState* state, Generator generator, Tick tick) {
   // Writers of one database's lease take turns (TakeLeaseTurn), so that a
   // lease computed from an earlier clock never overwrites a later one; the
   // sequence's own lock, held meanwhile, keeps it from being dropped or
-  // moved in between. Both given back once it is written: the sequence is
-  // not transactional.
+  // moved in between — in ShareUpdateExclusiveLock, the turn of the 1.2 to
+  // 1.4 libraries, where sessions of theirs may write it too. Both given
+  // back once it is written: the sequence is not transactional.
+  const LOCKMODE held = objects.earlier_turns ? ShareUpdateExclusiveLock : RowExclusiveLock;
   TakeLeaseTurn(g, sequence);
-  LockLeaseObject(sequence, RowExclusiveLock);
+  LockLeaseObject(sequence, held);
   if (invalidations != seen) {
     // The objects changed while waiting (dropped, moved): look them up again.
-    UnlockRelationOid(sequence, RowExclusiveLock);
+    UnlockRelationOid(sequence, held);
     GiveLeaseTurnBack(g);
     return CoverTickInDatabase(state, generator, tick);
   }
@@ -621,7 +630,7 @@ bool CoverTickInDatabase(SharedState* state, Generator generator, Tick tick) {
   const DatabaseLeaseStep step = PlanDatabaseLease(layout, tick, clock, ReadStored(sequence),
                                                    WriteAllowance(layout, last_cover_micros));
   if (step.write) WriteStored(sequence, step.stored);
-  UnlockRelationOid(sequence, RowExclusiveLock);
+  UnlockRelationOid(sequence, held);
   GiveLeaseTurnBack(g);
   FlushLease(step.write);
   mark_to_write = false;

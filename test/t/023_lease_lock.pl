@@ -26,8 +26,25 @@ for my $preload (1, 0)
 	my $mode = $preload ? 'preloaded' : 'not preloaded';
 	my $node = new_node("lease_lock_$preload", preload => $preload);
 
-	# The update from 1.4 behind an open transaction that made a key.
+	# On a 1.4 catalog, where sessions of the 1.2 to 1.4 libraries may run
+	# beside this one and take their turn to write the lease with
+	# ShareUpdateExclusiveLock on the sequence, this library takes that turn
+	# too: while another session holds it (here a COMMENT ON SEQUENCE), a new
+	# session's first key, which looks at the lease, writes nothing.
 	$node->safe_psql('postgres', q{CREATE EXTENSION uuid6 VERSION '1.4'; SELECT uuid_generate_v7()});
+	my $turn = $node->background_psql('postgres');
+	$turn->query_safe('BEGIN; COMMENT ON SEQUENCE public.uuid6_lease_v7 IS NULL');
+	my $lease_before = $node->safe_psql('postgres', 'SELECT last_value FROM public.uuid6_lease_v7');
+	my ($turn_rc, $turn_out, $turn_err) = $node->psql('postgres', 'SELECT pg_sleep(2.2); SELECT uuid_generate_v7()',
+		timeout => 30, extra_params => [ '--set' => 'VERBOSITY=verbose' ]);
+	like($turn_err, qr/ERROR:  55P03: uuid6: the database lease "uuid6_lease_v7" is locked/,
+		"$mode, 1.4 catalog: the turn of the earlier libraries held, a new session's key waits for it and fails");
+	is($node->safe_psql('postgres', 'SELECT last_value FROM public.uuid6_lease_v7'), $lease_before,
+		"$mode, 1.4 catalog: ... and the lease is not written meanwhile");
+	$turn->query_safe('COMMIT');
+	$turn->quit;
+
+	# The update from 1.4 behind an open transaction that made a key.
 	my $open = $node->background_psql('postgres');
 	$open->query_safe('BEGIN; SELECT uuid_generate_v7()');
 	my ($update_out, $update_err) = ('', '');

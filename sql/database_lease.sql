@@ -206,6 +206,19 @@ CREATE SCHEMA uuid6_lease;
 CREATE EXTENSION uuid6 SCHEMA app;
 \echo SQLSTATE :LAST_ERROR_SQLSTATE
 
+-- Into a schema whose name holds a quote, a dollar and a backslash, as up
+-- to 1.4, afresh and by the update from 1.4.
+\c uuid6_lease_db :superuser
+DROP SCHEMA uuid6_lease;
+CREATE SCHEMA "we'ird$""x\";
+CREATE EXTENSION uuid6 SCHEMA "we'ird$""x\";
+SELECT "we'ird$""x\".uuid_generate_v7() IS NOT NULL AS generated_odd_schema;
+DROP EXTENSION uuid6;
+CREATE EXTENSION uuid6 SCHEMA "we'ird$""x\" VERSION '1.4';
+ALTER EXTENSION uuid6 UPDATE;
+SELECT extversion, "we'ird$""x\".uuid_generate_v7() IS NOT NULL AS generated_after_update
+FROM pg_extension WHERE extname = 'uuid6';
+
 \c :regression_db :superuser
 DROP DATABASE uuid6_lease_db;
 DROP ROLE uuid6_lease_app;

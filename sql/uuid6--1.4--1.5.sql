@@ -75,9 +75,9 @@ COMMENT ON FUNCTION uuid_v8_floor(timestamptz) IS
 -- path pinned to pg_catalog, pg_temp, every operator written
 -- OPERATOR(pg_catalog.x) with operands of its exact types, every call
 -- qualified: pg_catalog's by pg_catalog, uuid6's own by the extension's
--- schema, read from pg_extension (the 1.0 to 1.4 scripts, which this
--- update follows, ran where the extension was relocatable and had no
--- @extschema@). CREATE OR REPLACE keeps each function's OID, privileges and
+-- schema, read from pg_extension (these scripts name the target schema
+-- nowhere: substituting it would refuse a schema name with a quote, a
+-- dollar or a backslash, which uuid6 up to 1.4 installed into). CREATE OR REPLACE keeps each function's OID, privileges and
 -- the objects that depend on it; the bodies refer to uuid6's functions by
 -- OID.
 -- The path is given back at the end, for the statements after this block.
@@ -323,14 +323,19 @@ DO $uuid6_lease_move$
 DECLARE
     saved_timeout pg_catalog.text := pg_catalog.current_setting('lock_timeout');
     tries pg_catalog.int4 := 0;
+    ext_schema pg_catalog.text;
 BEGIN
+    SELECT n.nspname INTO ext_schema
+      FROM pg_catalog.pg_extension e
+      JOIN pg_catalog.pg_namespace n ON n.oid OPERATOR(pg_catalog.=) e.extnamespace
+     WHERE e.extname OPERATOR(pg_catalog.=) 'uuid6'::pg_catalog.name;
     LOOP
         BEGIN
             PERFORM pg_catalog.set_config('lock_timeout', '10ms', true);
-            ALTER SEQUENCE @extschema@.uuid6_lease_v6 SET SCHEMA uuid6_lease;
-            ALTER SEQUENCE @extschema@.uuid6_lease_v7 SET SCHEMA uuid6_lease;
-            ALTER SEQUENCE @extschema@.uuid6_lease_v8 SET SCHEMA uuid6_lease;
-            ALTER SEQUENCE @extschema@.uuid6_lease_server SET SCHEMA uuid6_lease;
+            EXECUTE pg_catalog.format('ALTER SEQUENCE %I.uuid6_lease_v6 SET SCHEMA uuid6_lease', ext_schema);
+            EXECUTE pg_catalog.format('ALTER SEQUENCE %I.uuid6_lease_v7 SET SCHEMA uuid6_lease', ext_schema);
+            EXECUTE pg_catalog.format('ALTER SEQUENCE %I.uuid6_lease_v8 SET SCHEMA uuid6_lease', ext_schema);
+            EXECUTE pg_catalog.format('ALTER SEQUENCE %I.uuid6_lease_server SET SCHEMA uuid6_lease', ext_schema);
             EXIT;
         EXCEPTION WHEN lock_not_available THEN
             tries := tries OPERATOR(pg_catalog.+) 1;
@@ -340,7 +345,7 @@ BEGIN
                         pg_catalog.current_database()
                     USING ERRCODE = 'lock_not_available',
                           DETAIL = 'A transaction that made keys in this database, or read a lease sequence, holds them until it ends; the update waits at most 10 ms at a time, so as not to hold back the keys of other sessions.',
-                          HINT = 'End that transaction (pg_locks names the sessions holding locks on @extschema@.uuid6_lease_v6, _v7, _v8 and _server), then run the update again.';
+                          HINT = pg_catalog.format('End that transaction (pg_locks names the sessions holding locks on %I.uuid6_lease_v6, _v7, _v8 and _server), then run the update again.', ext_schema);
             END IF;
         END;
         PERFORM pg_catalog.pg_sleep(0.01);

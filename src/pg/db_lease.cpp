@@ -69,7 +69,8 @@ struct LeaseObjects {
   // too (CoverTickInDatabase).
   bool earlier_turns;
 };
-LeaseObjects objects = {Kept::kUnknown, InvalidOid, InvalidOid, {}, InvalidOid, {}, InvalidOid, false};
+LeaseObjects objects = {Kept::kUnknown, InvalidOid, InvalidOid, {},
+                        InvalidOid,     {},         InvalidOid, false};
 
 // Whether this backend has compared the database's server mark with its
 // own (and lifted the sequences if they differed), and whether it did so
@@ -285,7 +286,8 @@ void Resolve() {
   }
   for (int attempt = 0;; attempt++) {
     const bool last = attempt >= 2;
-    LeaseObjects found = {Kept::kNone, InvalidOid, InvalidOid, {}, InvalidOid, {}, InvalidOid, false};
+    LeaseObjects found = {Kept::kNone, InvalidOid, InvalidOid, {},
+                          InvalidOid,  {},         InvalidOid, false};
     const Oid extension = get_extension_oid("uuid6", true);
     char* version = nullptr;
     DumpedRelations dumped = {nullptr, 0};

@@ -127,6 +127,12 @@ for my $preload (1, 0)
 	# write succeeds in every step.
 	for my $what ('dir', 'file')
 	{
+		# A call just before arming the fault, so that the lease is fresh when
+		# the clients start: without the lease writer (not preloaded), the
+		# pause for check_order above can outlast it on a busy machine, and
+		# the clients' first call would then wait for the failing write (the
+		# case the next loop tests), not run ahead of a routine renewal.
+		$node->safe_psql('postgres', 'SELECT uuid_generate_v7()');
 		open my $fh, '>', "$trigger.$what" or die $!;
 		close $fh;
 		generate_for($node, 3, "$mode, one $what fsync fails");

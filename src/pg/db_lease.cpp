@@ -169,16 +169,14 @@ Oid RelationOwner(Oid relid) {
 Oid FindLeaseObject(Oid extension, Oid namespace_id, const DumpedRelations& dumped,
                     const char* name, Oid& owner, bool raise_missing) {
   const Oid relid = get_relname_relid(name, namespace_id);
-  if (!raise_missing &&
-      !(OidIsValid(relid) && get_rel_relkind(relid) == RELKIND_SEQUENCE &&
-        getExtensionOfObject(RelationRelationId, relid) == extension))
-    return InvalidOid;
+  const bool member = OidIsValid(relid) && get_rel_relkind(relid) == RELKIND_SEQUENCE &&
+                      getExtensionOfObject(RelationRelationId, relid) == extension;
+  if (!member && !raise_missing) return InvalidOid;
   const char* schema = get_namespace_name(namespace_id);
   const char* qualified = quote_qualified_identifier(schema, name);
   const char* shown = psprintf("\"%s.%s\"", schema ? schema : "?", name);
   const char* database = get_database_name(MyDatabaseId);
-  if (OidIsValid(relid) && get_rel_relkind(relid) == RELKIND_SEQUENCE &&
-      getExtensionOfObject(RelationRelationId, relid) == extension) {
+  if (member) {
     owner = RelationOwner(relid);
     bool is_dumped = false;
     for (int i = 0; i < dumped.count; i++)
@@ -366,24 +364,35 @@ bool PatienceLeft(TimestampTz start) {
   return true;
 }
 
+// The ERROR of a lease whose lock (`turn`: the writers' turn) was not had
+// within kLockPatienceMs.
+[[noreturn]] void RefuseLockedLease(Oid sequence, bool turn) {
+  const char* name = get_rel_name(sequence);
+  const char* database = get_database_name(MyDatabaseId);
+  ereport(ERROR,
+          (errcode(ERRCODE_LOCK_NOT_AVAILABLE),
+           errmsg("uuid6: the database lease \"%s\" is locked", name ? name : "?"),
+           turn ? errdetail("Another session of database \"%s\" has been writing it for over a "
+                            "second, most often while it waits for the lease sequence itself.",
+                            database)
+                : errdetail("A session holds or waits for a strong lock on it: most often a "
+                            "change of the extension (DROP EXTENSION, ALTER EXTENSION) behind a "
+                            "transaction that made keys in database \"%s\" and is still open; "
+                            "no key is made here until it ends.",
+                            database),
+           turn ? errhint("End the open transaction that holds a lock on the lease (pg_locks "
+                          "names it), or cancel the change of the extension that waits for one; "
+                          "then retry.")
+                : errhint("End the open transaction that holds a lock on the lease, or cancel "
+                          "the statement that waits for one (pg_locks and pg_blocking_pids() "
+                          "name them); then retry.")));
+  pg_unreachable();
+}
+
 void LockLeaseObject(Oid sequence, LOCKMODE mode) {
   const TimestampTz start = GetCurrentTimestamp();
-  while (!ConditionalLockRelationOid(sequence, mode)) {
-    if (!PatienceLeft(start)) {
-      const char* name = get_rel_name(sequence);
-      ereport(ERROR,
-              (errcode(ERRCODE_LOCK_NOT_AVAILABLE),
-               errmsg("uuid6: the database lease \"%s\" is locked", name ? name : "?"),
-               errdetail("A session holds or waits for a strong lock on it: most often a change "
-                         "of the extension (DROP EXTENSION, ALTER EXTENSION) behind a "
-                         "transaction that made keys in database \"%s\" and is still open; no "
-                         "key is made here until it ends.",
-                         get_database_name(MyDatabaseId)),
-               errhint("End the open transaction that holds a lock on the lease, or cancel the "
-                       "statement that waits for one (pg_locks and pg_blocking_pids() name "
-                       "them); then retry.")));
-    }
-  }
+  while (!ConditionalLockRelationOid(sequence, mode))
+    if (!PatienceLeft(start)) RefuseLockedLease(sequence, false);
 }
 
 // Writers of one database's lease of one generator take turns under a lock
@@ -407,20 +416,8 @@ void TakeLeaseTurn(int generator, Oid sequence) {
   LOCKTAG tag;
   SetLeaseTurnTag(tag, generator);
   const TimestampTz start = GetCurrentTimestamp();
-  while (LockAcquire(&tag, ExclusiveLock, false, true) == LOCKACQUIRE_NOT_AVAIL) {
-    if (!PatienceLeft(start)) {
-      const char* name = get_rel_name(sequence);
-      ereport(ERROR,
-              (errcode(ERRCODE_LOCK_NOT_AVAILABLE),
-               errmsg("uuid6: the database lease \"%s\" is locked", name ? name : "?"),
-               errdetail("Another session of database \"%s\" has been writing it for over a "
-                         "second, most often while it waits for the lease sequence itself.",
-                         get_database_name(MyDatabaseId)),
-               errhint("End the open transaction that holds a lock on the lease (pg_locks "
-                       "names it), or cancel the change of the extension that waits for one; "
-                       "then retry.")));
-    }
-  }
+  while (LockAcquire(&tag, ExclusiveLock, false, true) == LOCKACQUIRE_NOT_AVAIL)
+    if (!PatienceLeft(start)) RefuseLockedLease(sequence, true);
 }
 
 void GiveLeaseTurnBack(int generator) {

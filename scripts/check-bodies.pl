@@ -12,6 +12,12 @@
 # this check covers what the catalog does not record, and keeps the sources honest:
 #   - every call in every body names its schema (pg_catalog.f, @extschema@.f), but in
 #     functions whose path is pinned;
+#   - every uuid6_sql_ helper of the SQL edition takes the seal last (seal
+#     @extschema@.uuid6_sql_seal), and every call of one in any body passes
+#     true::@extschema@.uuid6_sql_seal last: a call written as a string is looked up by name
+#     when it runs, and only a parameter type no other role may use keeps another role's
+#     overload (one with an extra defaulted parameter, say) from matching it too
+#     (sql/edition/00_sequences.sql, "The seal");
 #   - a body written as a string whose function does not pin its path writes every operator
 #     OPERATOR(pg_catalog.x), and uses none of the constructs that look an operator up by name
 #     (IN (...), NULLIF, BETWEEN, LIKE, SIMILAR TO, IS DISTINCT FROM, CASE x WHEN): those are
@@ -73,6 +79,28 @@ for my $path (@ARGV)
 		}
 		my $header = substr($rest, 0, $header_end);
 		next if $header =~ /\bLANGUAGE\s+'?c'?\b/i;
+		my @sealing;
+		if ($name =~ /^(?:\@extschema\@\.)?uuid6_sql_\w+$/ && $header !~ /^[^(]*\((?:[^()]|\([^()]*\))*\bseal \@extschema\@\.uuid6_sql_seal\)/)
+		{
+			push @sealing, "a uuid6_sql_ helper whose last parameter is not seal \@extschema\@.uuid6_sql_seal";
+		}
+		{
+			my $calls = $body;
+			$calls =~ s/--[^\n]*/ /g;
+			while ($calls =~ /\@extschema\@\.(uuid6_sql_\w+)\s*(\((?:[^()]++|(?-1))*\))/g)
+			{
+				my ($callee, $args) = ($1, $2);
+				push @sealing, "call of $callee without true::\@extschema\@.uuid6_sql_seal last"
+				  unless $args =~ /(?:^\(|,\s*)true::\@extschema\@\.uuid6_sql_seal\)$/;
+			}
+		}
+		if (@sealing)
+		{
+			my %seen;
+			@sealing = grep { !$seen{$_}++ } @sealing;
+			$failures += @sealing;
+			printf "%s:%d: %s: %s\n", $path, $line, $name, join('; ', @sealing);
+		}
 		$pinned = $header =~ /\bSET\s+search_path\s*(?:=|TO)\s*'?pg_catalog,\s*pg_temp'?/i;
 		next if $pinned;
 		my $clean = $body;

@@ -8,7 +8,8 @@
 -- them in pg_depend. uuid6 creates its bodies with the path pinned to pg_catalog, pg_temp and
 -- names its own objects with their schema, so every one of them must belong to PostgreSQL
 -- (pg_catalog, or a cast built in) or to uuid6 itself (its functions in its schema, its
--- sequences in uuid6_sql_sequences or its schema, owned by that schema's owner). Anything else was planted by a role (or left by the
+-- sequences in uuid6_sql_sequences or its schema, owned by that schema's owner, and the type
+-- uuid6_sql_seal, owned by the functions' owner). Anything else was planted by a role (or left by the
 -- installer) where a body could bind it: the whole install or update is refused, naming it and
 -- its owner. The check reads the catalog, so it holds for every body, not for a sample.
 DO $uuid6_bound$
@@ -35,7 +36,12 @@ BEGIN
                   WHEN 'pg_operator'::regclass THEN
                     (SELECT o.oprnamespace = 'pg_catalog'::regnamespace FROM pg_operator o WHERE o.oid = b.refobjid)
                   WHEN 'pg_type'::regclass THEN
-                    (SELECT t.typnamespace = 'pg_catalog'::regnamespace FROM pg_type t WHERE t.oid = b.refobjid)
+                    -- (PostgreSQL's types, and uuid6's seal: the type of its helpers' last
+                    -- parameter, owned by the owner of the function that uses it.)
+                    (SELECT t.typnamespace = 'pg_catalog'::regnamespace
+                            OR (t.typnamespace = target AND t.typname = 'uuid6_sql_seal'
+                                AND t.typowner = (SELECT p.proowner FROM pg_proc p WHERE p.oid = b.objid))
+                     FROM pg_type t WHERE t.oid = b.refobjid)
                   WHEN 'pg_collation'::regclass THEN
                     (SELECT c.collnamespace = 'pg_catalog'::regnamespace FROM pg_collation c WHERE c.oid = b.refobjid)
                   WHEN 'pg_cast'::regclass THEN

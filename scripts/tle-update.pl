@@ -30,6 +30,8 @@
 #     schema; or in a schema of a fixed name) and options;
 #   - CREATE SCHEMA IF NOT EXISTS: the names of the fixed schemas;
 #   - GRANT, REVOKE and COMMENT ON statements;
+#   - the DO block tagged $uuid6_seal$, which makes the type of the helpers'
+#     last parameter (run by pre.sql before it reads the headers);
 #   - any other CREATE, ALTER or DROP statement must be the same in both
 #     versions (but a CREATE TABLE IF NOT EXISTS in the fixed schema
 #     uuid6_sql_sequences that NEW adds: the update runs it): an update of
@@ -358,6 +360,15 @@ sub read_version
 		{
 			my @w = map { $_->[0] } @{ $st->{words} };
 			my $k = 0;
+			# The block that makes the seal, the type of every helper's last
+			# parameter (sql/edition/00_sequences.sql): the update runs it
+			# before it compares the functions, whose headers name the type.
+			if ($w[0] eq 'DO' && index($st->{text}, '$uuid6_seal$') >= 0)
+			{
+				fail "$f: two blocks tagged \$uuid6_seal\$" if defined $v{seal};
+				($v{seal} = $st->{text}) =~ s/^\s+//;
+				next;
+			}
 			if ($w[0] eq 'CREATE')
 			{
 				$k = 1;
@@ -572,7 +583,14 @@ printf $pre $header, 'before';
 	}
 }
 
-# 2. The functions: what exists, what is replaced in place, what goes.
+# 2. The functions: what exists, what is replaced in place, what goes. Where
+# the new version seals its helpers, the seal's type is made first: the new
+# headers name it. (The block is idempotent; the sources run it again.)
+if (defined $new->{seal})
+{
+	print $pre "-- The type of the helpers' last parameter (the seal), made before the headers that name it.\n";
+	print $pre "$new->{seal};\n";
+}
 my @rows;
 for my $side ([ 'old', $old ], [ 'new', $new ])
 {

@@ -14,7 +14,9 @@ ORDER BY 1, 2;
 
 -- Casts, operators and types: uuid6 defines none, so the server's casts
 -- between uuid and other types are the only ones. (The row type of a table
--- of uuid6's own, and its array type, are no type a user's value can have.)
+-- of uuid6's own, and its array type, are no type a user's value can have;
+-- nor is the SQL edition's uuid6_sql_seal, the type of its helpers' last
+-- parameter, a domain over boolean with no cast of its own.)
 SELECT d.classid::regclass AS kind, count(*)
 FROM pg_depend d
 WHERE d.refclassid = 'pg_extension'::regclass
@@ -22,7 +24,8 @@ WHERE d.refclassid = 'pg_extension'::regclass
   AND d.classid IN ('pg_cast'::regclass, 'pg_operator'::regclass, 'pg_type'::regclass)
   AND NOT EXISTS (SELECT FROM pg_type t LEFT JOIN pg_type e ON e.oid = t.typelem
                   WHERE d.classid = 'pg_type'::regclass AND t.oid = d.objid
-                    AND (t.typrelid <> 0 OR e.typrelid <> 0))
+                    AND (t.typrelid <> 0 OR e.typrelid <> 0
+                         OR 'uuid6_sql_seal' IN (t.typname, e.typname)))
 GROUP BY 1
 ORDER BY 1;
 

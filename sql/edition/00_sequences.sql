@@ -139,6 +139,57 @@
 -- control flow and schema-qualified calls whose arguments have exactly the
 -- declared types; the others pin search_path.
 --
+-- The seal. A qualified call in a PL/pgSQL body is still looked up by name
+-- each time it is planned, among the functions of that name in uuid6's
+-- schema: a role later given CREATE there could add an overload that the
+-- call also matches (uuid6_sql_draw(integer, integer DEFAULT 0) beside
+-- uuid6_sql_draw(integer)), and every such call would fail as "not unique"
+-- (42725), for every role. So every uuid6_sql_ helper takes a last
+-- parameter of the domain uuid6_sql_seal, on which no role but its owner
+-- has USAGE, and every call passes true::@extschema@.uuid6_sql_seal (USAGE
+-- on a type governs only objects made with it, not values of it in a
+-- query): no other role can make a function with a parameter of that type,
+-- so no other function has the exact argument types of a call, and
+-- PostgreSQL takes the one exact match before it weighs any other
+-- candidate (a polymorphic one included). The block runs in every install
+-- and update (and before an update's functions are compared): it makes the
+-- domain where it is missing, refuses one that another role owns, and
+-- leaves USAGE to the owner alone, whatever default privileges granted.
+DO $uuid6_seal$
+DECLARE
+  found_owner oid;
+  r record;
+BEGIN
+  SELECT t.typowner INTO found_owner FROM pg_catalog.pg_type t
+  WHERE t.typnamespace OPERATOR(pg_catalog.=) '@extschema@'::pg_catalog.regnamespace
+    AND t.typname OPERATOR(pg_catalog.=) 'uuid6_sql_seal';
+  IF NOT FOUND THEN
+    CREATE DOMAIN @extschema@.uuid6_sql_seal AS pg_catalog.bool;
+    COMMENT ON DOMAIN @extschema@.uuid6_sql_seal IS
+      'uuid6 internal: the last parameter of every uuid6_sql_ helper, a type no other role may use, so that no function of another role matches a call of uuid6''s';
+  ELSIF found_owner OPERATOR(pg_catalog.<>) (SELECT o.oid FROM pg_catalog.pg_roles o
+                                               WHERE o.rolname OPERATOR(pg_catalog.=) current_user) THEN
+    RAISE EXCEPTION 'uuid6 does not install where type %.uuid6_sql_seal belongs to role %, not to %',
+        '@extschema@'::pg_catalog.regnamespace, found_owner::pg_catalog.regrole, current_user
+      USING ERRCODE = 'insufficient_privilege',
+            DETAIL = 'uuid6 takes the type for its own: only the role that owns uuid6''s functions may own it.',
+            HINT = 'Install or update uuid6 as the role that owns its functions, or ask that role''s owner to drop the type.';
+  END IF;
+  FOR r IN
+    SELECT CASE WHEN a.grantee OPERATOR(pg_catalog.=) 0::pg_catalog.oid THEN 'PUBLIC'
+                ELSE pg_catalog.quote_ident(g.rolname) END AS grantee
+    FROM pg_catalog.pg_type t
+         CROSS JOIN LATERAL pg_catalog.aclexplode(coalesce(t.typacl, pg_catalog.acldefault('T', t.typowner))) a
+         LEFT JOIN pg_catalog.pg_roles g ON g.oid OPERATOR(pg_catalog.=) a.grantee
+    WHERE t.typnamespace OPERATOR(pg_catalog.=) '@extschema@'::pg_catalog.regnamespace
+      AND t.typname OPERATOR(pg_catalog.=) 'uuid6_sql_seal'
+      AND a.grantee OPERATOR(pg_catalog.<>) t.typowner
+  LOOP
+    EXECUTE pg_catalog.format('REVOKE ALL ON DOMAIN @extschema@.uuid6_sql_seal FROM %s CASCADE', r.grantee);
+  END LOOP;
+END
+$uuid6_seal$;
+--
 -- The sequences live in a schema of their own, uuid6_sql_sequences, on which
 -- no role but the installer (and superusers) has USAGE. nextval() and
 -- setval() take a lock on a sequence that every role drawing keys needs;
@@ -248,10 +299,10 @@ GRANT SELECT, UPDATE ON SEQUENCE uuid6_sql_sequences.uuid6_sql_flush TO PUBLIC;
 -- microseconds since 1970 to within a quarter of one (53 bits hold them until
 -- 2255, when the v6 tick ends too), and costs a tenth of extract's numeric.
 -- (SQL-standard body: bound when created.)
-CREATE FUNCTION uuid6_sql_clock_us() RETURNS bigint
+CREATE FUNCTION uuid6_sql_clock_us(seal @extschema@.uuid6_sql_seal) RETURNS bigint
     LANGUAGE sql VOLATILE PARALLEL SAFE
     RETURN (pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) * 1000000::double precision)::bigint;
-COMMENT ON FUNCTION uuid6_sql_clock_us() IS
+COMMENT ON FUNCTION uuid6_sql_clock_us(@extschema@.uuid6_sql_seal) IS
     'uuid6 internal: the clock in Unix microseconds';
 
 -- (The small helpers below have SQL-standard bodies, bound when created, and
@@ -260,7 +311,7 @@ COMMENT ON FUNCTION uuid6_sql_clock_us() IS
 
 -- A generator's tick for a clock reading with a zero counter (generator: 6,
 -- 7, 8; 70, 71, 72 for the draft v7 at ms, us, ns).
-CREATE FUNCTION uuid6_sql_clock_tick(generator integer, us bigint) RETURNS bigint
+CREATE FUNCTION uuid6_sql_clock_tick(generator integer, us bigint, seal @extschema@.uuid6_sql_seal) RETURNS bigint
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN CASE generator
       WHEN 6 THEN us << 10
@@ -269,50 +320,50 @@ CREATE FUNCTION uuid6_sql_clock_tick(generator integer, us bigint) RETURNS bigin
       WHEN 70 THEN (((us / 1000000) << 12) | (((us % 1000000) * 4096) / 1000000)) << 12
       WHEN 71 THEN us << 10
       WHEN 72 THEN us << 8 END;
-COMMENT ON FUNCTION uuid6_sql_clock_tick(integer, bigint) IS
+COMMENT ON FUNCTION uuid6_sql_clock_tick(integer, bigint, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: the tick of a generator (6, 7, 8; 70, 71, 72 for the draft v7 at ms, us, ns) at a clock reading in Unix microseconds, counter zero';
 
-CREATE FUNCTION uuid6_sql_tick_bits(generator integer) RETURNS integer
+CREATE FUNCTION uuid6_sql_tick_bits(generator integer, seal @extschema@.uuid6_sql_seal) RETURNS integer
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN CASE generator WHEN 6 THEN 10 WHEN 7 THEN 8 WHEN 8 THEN 8
                           WHEN 70 THEN 12 WHEN 71 THEN 10 WHEN 72 THEN 8 END;
-COMMENT ON FUNCTION uuid6_sql_tick_bits(integer) IS
+COMMENT ON FUNCTION uuid6_sql_tick_bits(integer, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: the width of a generator''s counter below the clock part of its tick';
 
 -- The lag bound: a millisecond of a generator's ticks.
-CREATE FUNCTION uuid6_sql_lag_ticks(generator integer) RETURNS bigint
+CREATE FUNCTION uuid6_sql_lag_ticks(generator integer, seal @extschema@.uuid6_sql_seal) RETURNS bigint
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    RETURN @extschema@.uuid6_sql_clock_tick(generator, 1000::bigint);
-COMMENT ON FUNCTION uuid6_sql_lag_ticks(integer) IS
+    RETURN @extschema@.uuid6_sql_clock_tick(generator, 1000::bigint, true::@extschema@.uuid6_sql_seal);
+COMMENT ON FUNCTION uuid6_sql_lag_ticks(integer, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: how many of a generator''s ticks make the millisecond a key may lag the clock';
 
 -- The lift bound: three quarters of a millisecond of a generator's ticks.
-CREATE FUNCTION uuid6_sql_lift_ticks(generator integer) RETURNS bigint
+CREATE FUNCTION uuid6_sql_lift_ticks(generator integer, seal @extschema@.uuid6_sql_seal) RETURNS bigint
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    RETURN @extschema@.uuid6_sql_clock_tick(generator, 750::bigint);
-COMMENT ON FUNCTION uuid6_sql_lift_ticks(integer) IS
+    RETURN @extschema@.uuid6_sql_clock_tick(generator, 750::bigint, true::@extschema@.uuid6_sql_seal);
+COMMENT ON FUNCTION uuid6_sql_lift_ticks(integer, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: how many of a generator''s ticks make the 0.75 ms behind the clock beyond which a tick is lifted';
 
 -- Unix microseconds (rounded down) of a tick's clock part.
-CREATE FUNCTION uuid6_sql_tick_us(generator integer, tick bigint) RETURNS bigint
+CREATE FUNCTION uuid6_sql_tick_us(generator integer, tick bigint, seal @extschema@.uuid6_sql_seal) RETURNS bigint
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN CASE generator
       WHEN 7 THEN (tick >> 20) * 1000 + (((tick >> 8) & 4095) * 1000) / 4096
       WHEN 70 THEN (tick >> 24) * 1000000 + (((tick >> 12) & 4095) * 1000000) / 4096
-      ELSE tick >> @extschema@.uuid6_sql_tick_bits(generator) END;
-COMMENT ON FUNCTION uuid6_sql_tick_us(integer, bigint) IS
+      ELSE tick >> @extschema@.uuid6_sql_tick_bits(generator, true::@extschema@.uuid6_sql_seal) END;
+COMMENT ON FUNCTION uuid6_sql_tick_us(integer, bigint, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: the Unix microseconds, rounded down, that a generator''s tick stands for';
 
 -- Whether a tick lies more than the lag bound (a millisecond) behind the
 -- clock, to the microsecond. (The clock is read once: a volatile argument
 -- used twice would keep the planner from inlining a helper.)
-CREATE FUNCTION uuid6_sql_lags(generator integer, tick bigint) RETURNS boolean
+CREATE FUNCTION uuid6_sql_lags(generator integer, tick bigint, seal @extschema@.uuid6_sql_seal) RETURNS boolean
     LANGUAGE sql VOLATILE PARALLEL SAFE
-    RETURN @extschema@.uuid6_sql_tick_us(generator, tick) < @extschema@.uuid6_sql_clock_us() - 1000;
-COMMENT ON FUNCTION uuid6_sql_lags(integer, bigint) IS
+    RETURN @extschema@.uuid6_sql_tick_us(generator, tick, true::@extschema@.uuid6_sql_seal) < @extschema@.uuid6_sql_clock_us(true::@extschema@.uuid6_sql_seal) - 1000;
+COMMENT ON FUNCTION uuid6_sql_lags(integer, bigint, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: whether a generator''s tick lies more than a millisecond behind the clock';
 
-CREATE FUNCTION uuid6_sql_sequence(generator integer) RETURNS regclass
+CREATE FUNCTION uuid6_sql_sequence(generator integer, seal @extschema@.uuid6_sql_seal) RETURNS regclass
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN CASE generator
       WHEN 6 THEN 'uuid6_sql_sequences.uuid6_sql_v6'::pg_catalog.regclass
@@ -321,23 +372,23 @@ CREATE FUNCTION uuid6_sql_sequence(generator integer) RETURNS regclass
       WHEN 70 THEN 'uuid6_sql_sequences.uuid6_sql_draft_ms'::pg_catalog.regclass
       WHEN 71 THEN 'uuid6_sql_sequences.uuid6_sql_draft_us'::pg_catalog.regclass
       WHEN 72 THEN 'uuid6_sql_sequences.uuid6_sql_draft_ns'::pg_catalog.regclass END;
-COMMENT ON FUNCTION uuid6_sql_sequence(integer) IS
+COMMENT ON FUNCTION uuid6_sql_sequence(integer, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: the sequence that holds a generator''s tick';
 
 -- The counter of a generator's lagging keys: per version, the draft v7's in
 -- version 7's.
-CREATE FUNCTION uuid6_sql_lagging_sequence(generator integer) RETURNS regclass
+CREATE FUNCTION uuid6_sql_lagging_sequence(generator integer, seal @extschema@.uuid6_sql_seal) RETURNS regclass
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN CASE generator
       WHEN 6 THEN 'uuid6_sql_sequences.uuid6_sql_lagging_v6'::pg_catalog.regclass
       WHEN 8 THEN 'uuid6_sql_sequences.uuid6_sql_lagging_v8'::pg_catalog.regclass
       ELSE 'uuid6_sql_sequences.uuid6_sql_lagging_v7'::pg_catalog.regclass END;
-COMMENT ON FUNCTION uuid6_sql_lagging_sequence(integer) IS
+COMMENT ON FUNCTION uuid6_sql_lagging_sequence(integer, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: the sequence that counts a generator''s keys handed out behind the clock';
 
 -- The error for a generator that cannot draw: nothing can be written here.
 -- (A raiser, called only to refuse: its path is pinned.)
-CREATE FUNCTION uuid6_sql_read_only(generator integer) RETURNS bigint
+CREATE FUNCTION uuid6_sql_read_only(generator integer, seal @extschema@.uuid6_sql_seal) RETURNS bigint
     LANGUAGE plpgsql VOLATILE PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
   IF pg_catalog.pg_is_in_recovery() THEN
@@ -352,7 +403,7 @@ BEGIN
           HINT = 'Make keys in a read-write transaction. uuid_generate_v6/v7/v8(timestamptz) make a value outside the sequence, without its order.';
 END
 $$;
-COMMENT ON FUNCTION uuid6_sql_read_only(integer) IS
+COMMENT ON FUNCTION uuid6_sql_read_only(integer, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: the 25006 error of a generator in a read-only transaction or during recovery';
 
 -- A generator's next tick (see the top of this file): one nextval(), and
@@ -364,23 +415,23 @@ COMMENT ON FUNCTION uuid6_sql_read_only(integer) IS
 -- that logged could write; should it turn read-only afterwards (SET
 -- transaction_read_only), nextval() refuses with the same SQLSTATE, without
 -- the hint.
-CREATE FUNCTION uuid6_sql_draw(generator integer) RETURNS bigint
+CREATE FUNCTION uuid6_sql_draw(generator integer, seal @extschema@.uuid6_sql_seal) RETURNS bigint
     LANGUAGE sql VOLATILE PARALLEL UNSAFE
     RETURN CASE
       WHEN pg_catalog.current_setting('uuid6_sql.tick_logged', true) = 'on'
-        THEN pg_catalog.nextval(@extschema@.uuid6_sql_sequence(generator))
+        THEN pg_catalog.nextval(@extschema@.uuid6_sql_sequence(generator, true::@extschema@.uuid6_sql_seal))
       WHEN pg_catalog.current_setting('transaction_read_only') = 'on'
-        THEN @extschema@.uuid6_sql_read_only(generator)
+        THEN @extschema@.uuid6_sql_read_only(generator, true::@extschema@.uuid6_sql_seal)
       WHEN pg_catalog.setval('uuid6_sql_sequences.uuid6_sql_flush'::pg_catalog.regclass, 1, true) = 1
            AND pg_catalog.set_config('uuid6_sql.tick_logged', 'on', true) = 'on'
-        THEN pg_catalog.nextval(@extschema@.uuid6_sql_sequence(generator)) END;
-COMMENT ON FUNCTION uuid6_sql_draw(integer) IS
+        THEN pg_catalog.nextval(@extschema@.uuid6_sql_sequence(generator, true::@extschema@.uuid6_sql_seal)) END;
+COMMENT ON FUNCTION uuid6_sql_draw(integer, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: the next tick of a generator''s sequence, after the WAL record that makes the transaction''s commit flush it';
 
 -- The end of reading uuid6.node_id as an integer setting: a value beyond the
 -- int range, or outside -1 .. 65535, is refused with PostgreSQL's own
 -- errors (22023). (A raiser, off the generators' fast path: pinned path.)
-CREATE FUNCTION uuid6_sql_node_id_in_range(setting text, value numeric) RETURNS integer
+CREATE FUNCTION uuid6_sql_node_id_in_range(setting text, value numeric, seal @extschema@.uuid6_sql_seal) RETURNS integer
     LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
   IF value > 2147483647 OR value < -2147483648 THEN
@@ -395,17 +446,17 @@ BEGIN
   RETURN value::integer;
 END
 $$;
-COMMENT ON FUNCTION uuid6_sql_node_id_in_range(text, numeric) IS
+COMMENT ON FUNCTION uuid6_sql_node_id_in_range(text, numeric, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: the node id read from uuid6.node_id, or PostgreSQL''s error for a value out of range';
 
-CREATE FUNCTION uuid6_sql_node_id_invalid(setting text) RETURNS integer
+CREATE FUNCTION uuid6_sql_node_id_invalid(setting text, seal @extschema@.uuid6_sql_seal) RETURNS integer
     LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
   RAISE EXCEPTION 'invalid value for parameter "%": "%"', 'uuid6.node_id', setting
     USING ERRCODE = 'invalid_parameter_value';
 END
 $$;
-COMMENT ON FUNCTION uuid6_sql_node_id_invalid(text) IS
+COMMENT ON FUNCTION uuid6_sql_node_id_invalid(text, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: PostgreSQL''s error for a uuid6.node_id that is not an integer';
 
 -- uuid6.node_id spelled other than as a plain number, read step by step as
@@ -428,7 +479,7 @@ COMMENT ON FUNCTION uuid6_sql_node_id_invalid(text) IS
 -- Called only for a uuid6.node_id that starts like a binary number (in a
 -- parallel worker, where no subtransaction starts, such a setting is an
 -- error). PL/pgSQL with its path pinned: a rare path.
-CREATE FUNCTION uuid6_sql_strtol_reads_binary() RETURNS boolean
+CREATE FUNCTION uuid6_sql_strtol_reads_binary(seal @extschema@.uuid6_sql_seal) RETURNS boolean
     LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
   BEGIN
@@ -440,10 +491,10 @@ BEGIN
   END;
 END
 $$;
-COMMENT ON FUNCTION uuid6_sql_strtol_reads_binary() IS
+COMMENT ON FUNCTION uuid6_sql_strtol_reads_binary(@extschema@.uuid6_sql_seal) IS
     'uuid6 internal: whether this server reads an integer setting written 0b... as binary (a C23 strtol)';
 
-CREATE FUNCTION uuid6_sql_parse_node_id(setting text) RETURNS integer
+CREATE FUNCTION uuid6_sql_parse_node_id(setting text, seal @extschema@.uuid6_sql_seal) RETURNS integer
     LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
   ws constant text := '[ \t\n\v\f\r]';  -- C's isspace()
@@ -458,7 +509,7 @@ DECLARE
   d double precision;
 BEGIN
   -- strtol(setting, &end, 0); C23's reads 0b too, where the server's does
-  IF setting ~ ('^' || ws || '*[+-]?0[bB][01]') AND @extschema@.uuid6_sql_strtol_reads_binary() THEN
+  IF setting ~ ('^' || ws || '*[+-]?0[bB][01]') AND @extschema@.uuid6_sql_strtol_reads_binary(true::@extschema@.uuid6_sql_seal) THEN
     m := regexp_match(setting, '^' || ws || '*([+-]?)(0[bB][01]+)(.*)$');
   ELSE
     m := regexp_match(setting, '^' || ws || '*([+-]?)(0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)(.*)$');
@@ -467,7 +518,7 @@ BEGIN
     -- No digits: the end is the start, and strtod() is tried only if that
     -- is '.', 'e' or 'E'.
     IF left(setting, 1) NOT IN ('.', 'e', 'E') THEN
-      RETURN @extschema@.uuid6_sql_node_id_invalid(setting);
+      RETURN @extschema@.uuid6_sql_node_id_invalid(setting, true::@extschema@.uuid6_sql_seal);
     END IF;
   ELSE
     IF m[1] = '-' THEN
@@ -496,9 +547,9 @@ BEGIN
     IF left(m[3], 1) NOT IN ('.', 'e', 'E')
        AND v * sign BETWEEN -9223372036854775808 AND 9223372036854775807 THEN
       IF m[3] !~ ('^' || ws || '*$') THEN
-        RETURN @extschema@.uuid6_sql_node_id_invalid(setting);
+        RETURN @extschema@.uuid6_sql_node_id_invalid(setting, true::@extschema@.uuid6_sql_seal);
       END IF;
-      RETURN @extschema@.uuid6_sql_node_id_in_range(setting, v * sign);
+      RETURN @extschema@.uuid6_sql_node_id_in_range(setting, v * sign, true::@extschema@.uuid6_sql_seal);
     END IF;
   END IF;
   -- strtod(setting, &end): a decimal significand, or after 0x a hex one,
@@ -507,7 +558,7 @@ BEGIN
                              || '|([0-9]*)(?:\.([0-9]*))?(?:[eE]([+-]?[0-9]+))?)(.*)$');
   IF m IS NULL OR coalesce(m[3], m[6]) || coalesce(m[4], m[7], '') = ''
      OR m[9] !~ ('^' || ws || '*$') THEN
-    RETURN @extschema@.uuid6_sql_node_id_invalid(setting);
+    RETURN @extschema@.uuid6_sql_node_id_invalid(setting, true::@extschema@.uuid6_sql_seal);
   END IF;
   sign := CASE WHEN m[1] = '-' THEN -1 ELSE 1 END;
   mantissa := coalesce(m[3], m[6]) || coalesce(m[4], m[7], '');
@@ -555,19 +606,19 @@ BEGIN
      OR magnitude >= 179769313486231580793728971405303415079934132710037826936173778980444968292764750946649017977587207096330286416692887910946555547851940402630657488671505820681908902000708383676273854845817711531764475730270069855571366959622842914819860834936475292719074168444365510704342711559699508093042880177904174497792
      OR (magnitude * 2::numeric ^ 1022 < 0.999999999999999944488848768742172978818416595458984375
          AND magnitude * 2::numeric ^ 1074 <> trunc(magnitude * 2::numeric ^ 1074)) THEN
-    RETURN @extschema@.uuid6_sql_node_id_invalid(setting);
+    RETURN @extschema@.uuid6_sql_node_id_invalid(setting, true::@extschema@.uuid6_sql_seal);
   END IF;
   IF magnitude >= 2147483649 THEN
-    RETURN @extschema@.uuid6_sql_node_id_in_range(setting, magnitude * sign);
+    RETURN @extschema@.uuid6_sql_node_id_in_range(setting, magnitude * sign, true::@extschema@.uuid6_sql_seal);
   END IF;
   -- The double strtod() returns (numeric to double rounds correctly), and
   -- rint() of it: adding and taking away 1.5 * 2^52 rounds half to even.
   d := magnitude::double precision;
   d := (d + 6755399441055744::double precision) - 6755399441055744::double precision;
-  RETURN @extschema@.uuid6_sql_node_id_in_range(setting, d::numeric * sign);
+  RETURN @extschema@.uuid6_sql_node_id_in_range(setting, d::numeric * sign, true::@extschema@.uuid6_sql_seal);
 END
 $$;
-COMMENT ON FUNCTION uuid6_sql_parse_node_id(text) IS
+COMMENT ON FUNCTION uuid6_sql_parse_node_id(text, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: uuid6.node_id read from any spelling PostgreSQL accepts for an integer setting, with its errors';
 
 -- uuid6.node_id, a placeholder setting here (ALTER DATABASE ... SET
@@ -577,27 +628,27 @@ COMMENT ON FUNCTION uuid6_sql_parse_node_id(text) IS
 -- otherwise, and the C library's error for anything else. A plain number
 -- is read here; any other spelling (octal, hex, a sign, spaces, a fraction)
 -- by uuid6_sql_parse_node_id.
-CREATE FUNCTION uuid6_sql_node_id() RETURNS integer
+CREATE FUNCTION uuid6_sql_node_id(seal @extschema@.uuid6_sql_seal) RETURNS integer
     LANGUAGE sql STABLE PARALLEL SAFE
     RETURN CASE
       WHEN coalesce(pg_catalog.current_setting('uuid6.node_id', true), '') = '' THEN -1
       WHEN pg_catalog.current_setting('uuid6.node_id', true) ~ '^(-1|0|[1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$'
         THEN pg_catalog.current_setting('uuid6.node_id', true)::integer
-      ELSE @extschema@.uuid6_sql_parse_node_id(pg_catalog.current_setting('uuid6.node_id', true)) END;
-COMMENT ON FUNCTION uuid6_sql_node_id() IS
+      ELSE @extschema@.uuid6_sql_parse_node_id(pg_catalog.current_setting('uuid6.node_id', true), true::@extschema@.uuid6_sql_seal) END;
+COMMENT ON FUNCTION uuid6_sql_node_id(@extschema@.uuid6_sql_seal) IS
     'uuid6 internal: uuid6.node_id as read from the placeholder setting, -1 when unset';
 
 -- The tick a lift sets: the clock's (us, read by the caller), its counter
 -- starting as the C library starts it on a new clock tick (v6 and v7 at
 -- random bits with a zero top bit, room to count; the others at zero).
-CREATE FUNCTION uuid6_sql_lift_target(generator integer, us bigint) RETURNS bigint
+CREATE FUNCTION uuid6_sql_lift_target(generator integer, us bigint, seal @extschema@.uuid6_sql_seal) RETURNS bigint
     LANGUAGE sql VOLATILE PARALLEL SAFE
-    RETURN @extschema@.uuid6_sql_clock_tick(generator, us)
+    RETURN @extschema@.uuid6_sql_clock_tick(generator, us, true::@extschema@.uuid6_sql_seal)
            | CASE WHEN generator IN (6, 7)
                   THEN pg_catalog.uuid_hash_extended(pg_catalog.gen_random_uuid(), 0)
-                       & ((1::bigint << (@extschema@.uuid6_sql_tick_bits(generator) - 1)) - 1)
+                       & ((1::bigint << (@extschema@.uuid6_sql_tick_bits(generator, true::@extschema@.uuid6_sql_seal) - 1)) - 1)
                   ELSE 0 END;
-COMMENT ON FUNCTION uuid6_sql_lift_target(integer, bigint) IS
+COMMENT ON FUNCTION uuid6_sql_lift_target(integer, bigint, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: the tick a lift of a generator''s sequence sets: the clock''s, with the counter''s start';
 
 -- The lift proper, run under the lift's lock (see the top of this file): one
@@ -605,22 +656,22 @@ COMMENT ON FUNCTION uuid6_sql_lift_target(integer, bigint) IS
 -- that lies more than the lift bound below it; otherwise it draws. Only the
 -- sequence's owner can set it, so only a SECURITY DEFINER caller gets past
 -- setval().
-CREATE FUNCTION uuid6_sql_lift_set(generator integer, target bigint) RETURNS bigint
+CREATE FUNCTION uuid6_sql_lift_set(generator integer, target bigint, seal @extschema@.uuid6_sql_seal) RETURNS bigint
     LANGUAGE sql VOLATILE PARALLEL UNSAFE
-    RETURN CASE WHEN pg_catalog.pg_sequence_last_value(@extschema@.uuid6_sql_sequence(generator))
-                     < target - @extschema@.uuid6_sql_lift_ticks(generator)
-                THEN pg_catalog.setval(@extschema@.uuid6_sql_sequence(generator), target, true)
-                ELSE pg_catalog.nextval(@extschema@.uuid6_sql_sequence(generator)) END;
-COMMENT ON FUNCTION uuid6_sql_lift_set(integer, bigint) IS
+    RETURN CASE WHEN pg_catalog.pg_sequence_last_value(@extschema@.uuid6_sql_sequence(generator, true::@extschema@.uuid6_sql_seal))
+                     < target - @extschema@.uuid6_sql_lift_ticks(generator, true::@extschema@.uuid6_sql_seal)
+                THEN pg_catalog.setval(@extschema@.uuid6_sql_sequence(generator, true::@extschema@.uuid6_sql_seal), target, true)
+                ELSE pg_catalog.nextval(@extschema@.uuid6_sql_sequence(generator, true::@extschema@.uuid6_sql_seal)) END;
+COMMENT ON FUNCTION uuid6_sql_lift_set(integer, bigint, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: under the lift''s lock, sets a generator''s sequence to a target tick if it still lies more than 0.75 ms below it, else draws';
 
 -- A tick handed out without a lift, counted when it lies more than the lag
 -- bound behind the clock.
-CREATE FUNCTION uuid6_sql_counted(generator integer, tick bigint) RETURNS bigint
+CREATE FUNCTION uuid6_sql_counted(generator integer, tick bigint, seal @extschema@.uuid6_sql_seal) RETURNS bigint
     LANGUAGE sql VOLATILE PARALLEL UNSAFE
-    RETURN CASE WHEN NOT @extschema@.uuid6_sql_lags(generator, tick) THEN tick
-                WHEN pg_catalog.nextval(@extschema@.uuid6_sql_lagging_sequence(generator)) > 0 THEN tick END;
-COMMENT ON FUNCTION uuid6_sql_counted(integer, bigint) IS
+    RETURN CASE WHEN NOT @extschema@.uuid6_sql_lags(generator, tick, true::@extschema@.uuid6_sql_seal) THEN tick
+                WHEN pg_catalog.nextval(@extschema@.uuid6_sql_lagging_sequence(generator, true::@extschema@.uuid6_sql_seal)) > 0 THEN tick END;
+COMMENT ON FUNCTION uuid6_sql_counted(integer, bigint, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: a tick handed out without a lift, counted among the lagging keys when it lies more than a millisecond behind the clock';
 
 -- A lift refused, remembered for the retry interval, a quarter of a
@@ -630,34 +681,34 @@ COMMENT ON FUNCTION uuid6_sql_counted(integer, bigint) IS
 -- 2286), so that text comparison in the C collation orders it as a number
 -- and no spelling of the setting can make a comparison fail.
 -- (SQL-standard bodies: bound when created.)
-CREATE FUNCTION uuid6_sql_refusal_setting(generator integer) RETURNS text
+CREATE FUNCTION uuid6_sql_refusal_setting(generator integer, seal @extschema@.uuid6_sql_seal) RETURNS text
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN CASE generator
       WHEN 6 THEN 'uuid6_sql.lift_refused_6' WHEN 7 THEN 'uuid6_sql.lift_refused_7'
       WHEN 8 THEN 'uuid6_sql.lift_refused_8' WHEN 70 THEN 'uuid6_sql.lift_refused_70'
       WHEN 71 THEN 'uuid6_sql.lift_refused_71' WHEN 72 THEN 'uuid6_sql.lift_refused_72' END;
-COMMENT ON FUNCTION uuid6_sql_refusal_setting(integer) IS
+COMMENT ON FUNCTION uuid6_sql_refusal_setting(integer, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: the session-local setting that holds until when a generator''s lift, found taken, is left alone';
 
-CREATE FUNCTION uuid6_sql_note_refusal(generator integer, tick bigint) RETURNS bigint
+CREATE FUNCTION uuid6_sql_note_refusal(generator integer, tick bigint, seal @extschema@.uuid6_sql_seal) RETURNS bigint
     LANGUAGE sql VOLATILE PARALLEL UNSAFE
-    RETURN CASE WHEN pg_catalog.set_config(@extschema@.uuid6_sql_refusal_setting(generator),
-                                           (@extschema@.uuid6_sql_clock_us() + 250)::pg_catalog.text, false) IS NOT NULL
+    RETURN CASE WHEN pg_catalog.set_config(@extschema@.uuid6_sql_refusal_setting(generator, true::@extschema@.uuid6_sql_seal),
+                                           (@extschema@.uuid6_sql_clock_us(true::@extschema@.uuid6_sql_seal) + 250)::pg_catalog.text, false) IS NOT NULL
                 THEN tick END;
-COMMENT ON FUNCTION uuid6_sql_note_refusal(integer, bigint) IS
+COMMENT ON FUNCTION uuid6_sql_note_refusal(integer, bigint, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: notes in the session that a generator''s lift was found taken, to be left alone for a quarter of a millisecond; returns the tick given';
 
 -- Whether the session found the generator's lift taken less than the retry
 -- interval ago: the time noted lies after the clock, and no more than the
 -- interval after it (a clock stepped back, or a setting written by hand,
 -- does not keep the session from lifting).
-CREATE FUNCTION uuid6_sql_refused(generator integer) RETURNS boolean
+CREATE FUNCTION uuid6_sql_refused(generator integer, seal @extschema@.uuid6_sql_seal) RETURNS boolean
     LANGUAGE sql VOLATILE PARALLEL SAFE
-    RETURN pg_catalog.current_setting(@extschema@.uuid6_sql_refusal_setting(generator), true) COLLATE pg_catalog."C"
-             > (@extschema@.uuid6_sql_clock_us())::pg_catalog.text
-           AND pg_catalog.current_setting(@extschema@.uuid6_sql_refusal_setting(generator), true) COLLATE pg_catalog."C"
-             <= (@extschema@.uuid6_sql_clock_us() + 250)::pg_catalog.text;
-COMMENT ON FUNCTION uuid6_sql_refused(integer) IS
+    RETURN pg_catalog.current_setting(@extschema@.uuid6_sql_refusal_setting(generator, true::@extschema@.uuid6_sql_seal), true) COLLATE pg_catalog."C"
+             > (@extschema@.uuid6_sql_clock_us(true::@extschema@.uuid6_sql_seal))::pg_catalog.text
+           AND pg_catalog.current_setting(@extschema@.uuid6_sql_refusal_setting(generator, true::@extschema@.uuid6_sql_seal), true) COLLATE pg_catalog."C"
+             <= (@extschema@.uuid6_sql_clock_us(true::@extschema@.uuid6_sql_seal) + 250)::pg_catalog.text;
+COMMENT ON FUNCTION uuid6_sql_refused(integer, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: whether this session found a generator''s lift taken less than a quarter of a millisecond ago';
 
 -- A tick drawn while the lift is left alone: a new tick of the sequence;
@@ -666,19 +717,19 @@ COMMENT ON FUNCTION uuid6_sql_refused(integer) IS
 -- function, by uuid6 or by hand, counts nothing a lift did not leave
 -- behind. Runs with its owner's rights, its path pinned; no lock, no block
 -- for a tick that does not lag: it costs a fraction of a lift.
-CREATE FUNCTION uuid6_sql_draw_lagging(generator integer) RETURNS bigint
+CREATE FUNCTION uuid6_sql_draw_lagging(generator integer, seal @extschema@.uuid6_sql_seal) RETURNS bigint
     LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER
     SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
-  tick bigint := pg_catalog.nextval(@extschema@.uuid6_sql_sequence(generator));
+  tick bigint := pg_catalog.nextval(@extschema@.uuid6_sql_sequence(generator, true::@extschema@.uuid6_sql_seal));
 BEGIN
-  IF @extschema@.uuid6_sql_lags(generator, tick) THEN
-    RETURN @extschema@.uuid6_sql_lift(generator, tick);
+  IF @extschema@.uuid6_sql_lags(generator, tick, true::@extschema@.uuid6_sql_seal) THEN
+    RETURN @extschema@.uuid6_sql_lift(generator, tick, true::@extschema@.uuid6_sql_seal);
   END IF;
   RETURN tick;
 END
 $$;
-COMMENT ON FUNCTION uuid6_sql_draw_lagging(integer) IS
+COMMENT ON FUNCTION uuid6_sql_draw_lagging(integer, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: a new tick of a generator''s sequence while its lift is left alone, lifted when it lies more than a millisecond behind the clock';
 
 -- The lift (see the top of this file). Runs with its owner's rights (only
@@ -692,7 +743,7 @@ COMMENT ON FUNCTION uuid6_sql_draw_lagging(integer) IS
 -- releases the row at once, however long the caller's transaction lasts,
 -- and keeps the setval(), which no rollback undoes. An error or an
 -- interrupt rolls it back too.
-CREATE FUNCTION uuid6_sql_lift(generator integer, taken bigint) RETURNS bigint
+CREATE FUNCTION uuid6_sql_lift(generator integer, taken bigint, seal @extschema@.uuid6_sql_seal) RETURNS bigint
     LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER
     SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
@@ -705,9 +756,9 @@ BEGIN
     PERFORM FROM uuid6_sql_sequences.uuid6_sql_lifts l
       WHERE l.generator OPERATOR(pg_catalog.=) $1 FOR UPDATE SKIP LOCKED;
     IF FOUND THEN
-      us := @extschema@.uuid6_sql_clock_us();
-      target := @extschema@.uuid6_sql_lift_target(generator, us);
-      tick := @extschema@.uuid6_sql_lift_set(generator, target);
+      us := @extschema@.uuid6_sql_clock_us(true::@extschema@.uuid6_sql_seal);
+      target := @extschema@.uuid6_sql_lift_target(generator, us, true::@extschema@.uuid6_sql_seal);
+      tick := @extschema@.uuid6_sql_lift_set(generator, target, true::@extschema@.uuid6_sql_seal);
       RAISE SQLSTATE 'U6L1F';
     END IF;
   EXCEPTION
@@ -718,12 +769,12 @@ BEGIN
   -- (the lift under way may have moved it already), counted if it lags;
   -- and the session leaves the lift alone for a quarter of a millisecond
   -- (uuid6_sql_lifted).
-  tick := pg_catalog.nextval(@extschema@.uuid6_sql_sequence(generator));
-  tick := @extschema@.uuid6_sql_note_refusal(generator, tick);
-  RETURN @extschema@.uuid6_sql_counted(generator, tick);
+  tick := pg_catalog.nextval(@extschema@.uuid6_sql_sequence(generator, true::@extschema@.uuid6_sql_seal));
+  tick := @extschema@.uuid6_sql_note_refusal(generator, tick, true::@extschema@.uuid6_sql_seal);
+  RETURN @extschema@.uuid6_sql_counted(generator, tick, true::@extschema@.uuid6_sql_seal);
 END
 $$;
-COMMENT ON FUNCTION uuid6_sql_lift(integer, bigint) IS
+COMMENT ON FUNCTION uuid6_sql_lift(integer, bigint, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: lifts a generator''s sequence to the clock when the tick drawn lies more than 0.75 ms behind it, without waiting for the lift''s lock; never lowers it';
 
 -- What the generators call for a tick more than the lift bound behind the
@@ -736,10 +787,10 @@ COMMENT ON FUNCTION uuid6_sql_lift(integer, bigint) IS
 -- owner's function too, without the block and the lock for a tick that
 -- does not lag).
 -- (SQL-standard body: bound when created; inlined.)
-CREATE FUNCTION uuid6_sql_lifted(generator integer, taken bigint) RETURNS bigint
+CREATE FUNCTION uuid6_sql_lifted(generator integer, taken bigint, seal @extschema@.uuid6_sql_seal) RETURNS bigint
     LANGUAGE sql VOLATILE PARALLEL UNSAFE
-    RETURN CASE WHEN @extschema@.uuid6_sql_refused(generator)
-                THEN @extschema@.uuid6_sql_draw_lagging(generator)
-                ELSE @extschema@.uuid6_sql_lift(generator, taken) END;
-COMMENT ON FUNCTION uuid6_sql_lifted(integer, bigint) IS
+    RETURN CASE WHEN @extschema@.uuid6_sql_refused(generator, true::@extschema@.uuid6_sql_seal)
+                THEN @extschema@.uuid6_sql_draw_lagging(generator, true::@extschema@.uuid6_sql_seal)
+                ELSE @extschema@.uuid6_sql_lift(generator, taken, true::@extschema@.uuid6_sql_seal) END;
+COMMENT ON FUNCTION uuid6_sql_lifted(integer, bigint, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: the tick for one drawn more than 0.75 ms behind the clock: lifted, or, for a quarter of a millisecond after the lift''s lock was found taken, a new tick counted if it lags';

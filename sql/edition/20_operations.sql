@@ -11,24 +11,24 @@
 -- this edition's ticks, 00_sequences.sql); NULL for another version.
 -- v6: 100-ns ticks since 1970 (ts); ours are whole microseconds with the
 -- counter (c) in the top 10 bits of clock_seq.
-CREATE FUNCTION uuid6_sql_tick_of_v6(ts bigint, c bigint) RETURNS bigint
+CREATE FUNCTION uuid6_sql_tick_of_v6(ts bigint, c bigint, seal @extschema@.uuid6_sql_seal) RETURNS bigint
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN CASE WHEN ts < 0 THEN -1
                 WHEN ((ts + 9) / 10) * 10 = ts THEN (((ts + 9) / 10) << 10) | c
                 ELSE (((ts + 9) / 10) << 10) - 1 END;
-COMMENT ON FUNCTION uuid6_sql_tick_of_v6(bigint, bigint) IS
+COMMENT ON FUNCTION uuid6_sql_tick_of_v6(bigint, bigint, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: the v6 tick above which every tick makes a greater UUID than a v6 of 100-ns time ts and clock_seq counter c';
 
 -- v8: 16-ns ticks (ts60); ours are whole microseconds, ts60 = us * 62.5
 -- rounded down, above the seq (s).
-CREATE FUNCTION uuid6_sql_tick_of_v8(ts bigint, s bigint) RETURNS bigint
+CREATE FUNCTION uuid6_sql_tick_of_v8(ts bigint, s bigint, seal @extschema@.uuid6_sql_seal) RETURNS bigint
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN CASE WHEN (((ts * 2 + 124) / 125) * 125) >> 1 = ts THEN (((ts * 2 + 124) / 125) << 8) | s
                 ELSE (((ts * 2 + 124) / 125) << 8) - 1 END;
-COMMENT ON FUNCTION uuid6_sql_tick_of_v8(bigint, bigint) IS
+COMMENT ON FUNCTION uuid6_sql_tick_of_v8(bigint, bigint, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: the v8 tick above which every tick makes a greater UUID than a v8 of ts60 ts and seq s';
 
-CREATE FUNCTION uuid6_sql_tick_of(id uuid) RETURNS bigint
+CREATE FUNCTION uuid6_sql_tick_of(id uuid, seal @extschema@.uuid6_sql_seal) RETURNS bigint
     LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
     RETURN CASE
       WHEN pg_catalog.substr(id::text, 20, 1) NOT IN ('8', '9', 'a', 'b') THEN NULL
@@ -41,9 +41,9 @@ CREATE FUNCTION uuid6_sql_tick_of(id uuid) RETURNS bigint
         @extschema@.uuid6_sql_tick_of_v6(
           ('x' || pg_catalog.substr(id::text, 1, 8) || pg_catalog.substr(id::text, 10, 4)
            || pg_catalog.substr(id::text, 16, 3))::bit(60)::bigint - 122192928000000000,
-          (('x' || pg_catalog.substr(id::text, 20, 4))::bit(16)::bigint & 16383) >> 4)
+          (('x' || pg_catalog.substr(id::text, 20, 4))::bit(16)::bigint & 16383) >> 4, true::@extschema@.uuid6_sql_seal)
       -- A spread key carries a tick of the v7 sequence, as a v7 would.
-      WHEN pg_catalog.substr(id::text, 15, 1) = '8' AND @extschema@.uuid6_sql_is_spread(id::text) THEN
+      WHEN pg_catalog.substr(id::text, 15, 1) = '8' AND @extschema@.uuid6_sql_is_spread(id::text, true::@extschema@.uuid6_sql_seal) THEN
         (('x' || pg_catalog.substr(id::text, 3, 6) || pg_catalog.substr(id::text, 10, 4)
           || pg_catalog.substr(id::text, 16, 3))::bit(52)::bigint << 16)
         | ((('x' || pg_catalog.substr(id::text, 20, 4) || pg_catalog.substr(id::text, 25, 1))::bit(20)::bigint >> 2) & 65535)
@@ -51,8 +51,8 @@ CREATE FUNCTION uuid6_sql_tick_of(id uuid) RETURNS bigint
         @extschema@.uuid6_sql_tick_of_v8(
           ('x' || pg_catalog.substr(id::text, 1, 8) || pg_catalog.substr(id::text, 10, 4)
            || pg_catalog.substr(id::text, 16, 3))::bit(60)::bigint,
-          (('x' || pg_catalog.substr(id::text, 20, 3))::bit(12)::bigint >> 2) & 255) END;
-COMMENT ON FUNCTION uuid6_sql_tick_of(uuid) IS
+          (('x' || pg_catalog.substr(id::text, 20, 3))::bit(12)::bigint >> 2) & 255, true::@extschema@.uuid6_sql_seal) END;
+COMMENT ON FUNCTION uuid6_sql_tick_of(uuid, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: the tick of a v6, v7 or v8 sequence (a spread key: of the v7 sequence) above which every tick makes a greater UUID than the given one';
 
 -- uuid6_advance's step, run under the lift's lock: in one expression, the
@@ -62,16 +62,16 @@ COMMENT ON FUNCTION uuid6_sql_tick_of(uuid) IS
 -- Returns the value set, or the target where the sequence already lay at or
 -- above it (so NULL only for a NULL argument or an unknown generator,
 -- whatever the sequence holds). Only the sequence's owner can set it.
-CREATE FUNCTION uuid6_sql_advance_set(generator integer, target bigint) RETURNS bigint
+CREATE FUNCTION uuid6_sql_advance_set(generator integer, target bigint, seal @extschema@.uuid6_sql_seal) RETURNS bigint
     LANGUAGE sql VOLATILE PARALLEL UNSAFE
-    RETURN CASE WHEN coalesce(pg_catalog.pg_sequence_last_value(@extschema@.uuid6_sql_sequence(generator)), -1) < target
-                THEN pg_catalog.setval(@extschema@.uuid6_sql_sequence(generator),
+    RETURN CASE WHEN coalesce(pg_catalog.pg_sequence_last_value(@extschema@.uuid6_sql_sequence(generator, true::@extschema@.uuid6_sql_seal)), -1) < target
+                THEN pg_catalog.setval(@extschema@.uuid6_sql_sequence(generator, true::@extschema@.uuid6_sql_seal),
                        greatest(target,
-                                coalesce(pg_catalog.pg_sequence_last_value(@extschema@.uuid6_sql_sequence(generator)), -1)
-                                + @extschema@.uuid6_sql_lag_ticks(generator)),
+                                coalesce(pg_catalog.pg_sequence_last_value(@extschema@.uuid6_sql_sequence(generator, true::@extschema@.uuid6_sql_seal)), -1)
+                                + @extschema@.uuid6_sql_lag_ticks(generator, true::@extschema@.uuid6_sql_seal)),
                        true)
                 ELSE target END;
-COMMENT ON FUNCTION uuid6_sql_advance_set(integer, bigint) IS
+COMMENT ON FUNCTION uuid6_sql_advance_set(integer, bigint, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: under the lift''s lock, sets a generator''s sequence above a target tick if it lies below it';
 
 -- Lifts with the lift's lock (00_sequences.sql), a row only uuid6's own
@@ -104,23 +104,23 @@ BEGIN
             HINT = 'Run uuid6_advance on the primary.';
   END IF;
   -- A spread key lifts the v7 sequence its tick came from.
-  IF version = 8 AND @extschema@.uuid6_sql_is_spread(t) THEN
+  IF version = 8 AND @extschema@.uuid6_sql_is_spread(t, true::@extschema@.uuid6_sql_seal) THEN
     version := 7;
   END IF;
-  us := @extschema@.uuid6_sql_unix_us_of($1, true);
-  IF us > @extschema@.uuid6_sql_clock_us() + 86400000000 THEN
+  us := @extschema@.uuid6_sql_unix_us_of($1, true, true::@extschema@.uuid6_sql_seal);
+  IF us > @extschema@.uuid6_sql_clock_us(true::@extschema@.uuid6_sql_seal) + 86400000000 THEN
     RAISE EXCEPTION 'uuid6_advance refuses a UUID more than one day ahead of the clock'
       USING ERRCODE = 'datetime_field_overflow',
             DETAIL = format('The UUID''s time is %s; every later key of the database would be made after it.',
-                            @extschema@.uuid6_sql_time(us)),
+                            @extschema@.uuid6_sql_time(us, true::@extschema@.uuid6_sql_seal)),
             HINT = 'Check the UUID, or the server''s clock.';
   END IF;
-  seq := @extschema@.uuid6_sql_sequence(version);
-  target := @extschema@.uuid6_sql_tick_of($1);
+  seq := @extschema@.uuid6_sql_sequence(version, true::@extschema@.uuid6_sql_seal);
+  target := @extschema@.uuid6_sql_tick_of($1, true::@extschema@.uuid6_sql_seal);
   BEGIN
     PERFORM FROM uuid6_sql_sequences.uuid6_sql_lifts l
       WHERE l.generator OPERATOR(pg_catalog.=) version FOR UPDATE;
-    target := @extschema@.uuid6_sql_advance_set(version, target);
+    target := @extschema@.uuid6_sql_advance_set(version, target, true::@extschema@.uuid6_sql_seal);
     RAISE SQLSTATE 'U6L1F';
   EXCEPTION
     WHEN SQLSTATE 'U6L1F' THEN
@@ -156,18 +156,18 @@ BEGIN ATOMIC
   SELECT CASE WHEN EXISTS (SELECT FROM pg_catalog.pg_extension e
                            WHERE e.extname = 'uuid6' AND e.extnamespace = '@extschema@'::regnamespace)
               THEN 'sql_extension' ELSE 'sql_script' END,
-         nullif(@extschema@.uuid6_sql_node_id(), -1),
+         nullif(@extschema@.uuid6_sql_node_id(true::@extschema@.uuid6_sql_seal), -1),
          s.v,
          NULL::bigint, NULL::bigint, NULL::bigint,
          CASE WHEN s.last IS NULL THEN 0
-              ELSE greatest(0, @extschema@.uuid6_sql_tick_us(s.v, s.last) - @extschema@.uuid6_sql_clock_us()) END,
+              ELSE greatest(0, @extschema@.uuid6_sql_tick_us(s.v, s.last, true::@extschema@.uuid6_sql_seal) - @extschema@.uuid6_sql_clock_us(true::@extschema@.uuid6_sql_seal)) END,
          NULL::text, NULL::timestamptz, NULL::timestamptz, NULL::timestamptz,
          s.seq::text,
-         @extschema@.uuid6_sql_time(@extschema@.uuid6_sql_tick_us(s.v, s.last)),
+         @extschema@.uuid6_sql_time(@extschema@.uuid6_sql_tick_us(s.v, s.last, true::@extschema@.uuid6_sql_seal), true::@extschema@.uuid6_sql_seal),
          pg_catalog.current_setting('transaction_read_only') = 'off',
-         coalesce(pg_catalog.pg_sequence_last_value(@extschema@.uuid6_sql_lagging_sequence(s.v)), 0)
-  FROM (SELECT g.v, @extschema@.uuid6_sql_sequence(g.v) AS seq,
-               pg_catalog.pg_sequence_last_value(@extschema@.uuid6_sql_sequence(g.v)) AS last
+         coalesce(pg_catalog.pg_sequence_last_value(@extschema@.uuid6_sql_lagging_sequence(s.v, true::@extschema@.uuid6_sql_seal)), 0)
+  FROM (SELECT g.v, @extschema@.uuid6_sql_sequence(g.v, true::@extschema@.uuid6_sql_seal) AS seq,
+               pg_catalog.pg_sequence_last_value(@extschema@.uuid6_sql_sequence(g.v, true::@extschema@.uuid6_sql_seal)) AS last
         FROM pg_catalog.unnest(ARRAY[6, 7, 8]) AS g(v)) AS s
   ORDER BY s.v;
 END;

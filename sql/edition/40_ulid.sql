@@ -9,20 +9,20 @@
 -- a raiser with a pinned search_path.
 
 -- The 64-bit words of a UUID: octets 0-7 (start_octet 0) or 8-15 (start_octet 8).
-CREATE FUNCTION uuid6_sql_word(id uuid, start_octet integer) RETURNS bigint
+CREATE FUNCTION uuid6_sql_word(id uuid, start_octet integer, seal @extschema@.uuid6_sql_seal) RETURNS bigint
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN (pg_catalog.get_byte(pg_catalog.uuid_send(id), start_octet)::bigint << 56) | (pg_catalog.get_byte(pg_catalog.uuid_send(id), start_octet + 1)::bigint << 48)
            | (pg_catalog.get_byte(pg_catalog.uuid_send(id), start_octet + 2)::bigint << 40) | (pg_catalog.get_byte(pg_catalog.uuid_send(id), start_octet + 3)::bigint << 32)
            | (pg_catalog.get_byte(pg_catalog.uuid_send(id), start_octet + 4)::bigint << 24) | (pg_catalog.get_byte(pg_catalog.uuid_send(id), start_octet + 5) << 16)
            | (pg_catalog.get_byte(pg_catalog.uuid_send(id), start_octet + 6) << 8) | pg_catalog.get_byte(pg_catalog.uuid_send(id), start_octet + 7);
-COMMENT ON FUNCTION uuid6_sql_word(uuid, integer) IS
+COMMENT ON FUNCTION uuid6_sql_word(uuid, integer, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: the 64-bit word of a UUID that starts at octet start_octet (0 or 8) (SQL-standard body, inlined)';
 
 -- Each character is 5 bits of the 130-bit string of two zero bits and the
 -- UUID's 128 bits: of the high word hi, then (the 14th straddles them) of
 -- the low word lo. (>> brings in copies of the sign bit; the masks drop
 -- them.)
-CREATE FUNCTION uuid6_sql_ulid(hi bigint, lo bigint) RETURNS text
+CREATE FUNCTION uuid6_sql_ulid(hi bigint, lo bigint, seal @extschema@.uuid6_sql_seal) RETURNS text
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN pg_catalog.substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((hi >> 61) & 7)::integer + 1, 1)
            || pg_catalog.substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((hi >> 56) & 31)::integer + 1, 1)
@@ -50,7 +50,7 @@ CREATE FUNCTION uuid6_sql_ulid(hi bigint, lo bigint) RETURNS text
            || pg_catalog.substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((lo >> 10) & 31)::integer + 1, 1)
            || pg_catalog.substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', ((lo >> 5) & 31)::integer + 1, 1)
            || pg_catalog.substr('0123456789ABCDEFGHJKMNPQRSTVWXYZ', (lo & 31)::integer + 1, 1);
-COMMENT ON FUNCTION uuid6_sql_ulid(bigint, bigint) IS
+COMMENT ON FUNCTION uuid6_sql_ulid(bigint, bigint, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: the ULID text of a UUID''s two 64-bit words (SQL-standard body, inlined)';
 
 CREATE FUNCTION uuid_to_ulid(uuid) RETURNS text
@@ -58,10 +58,10 @@ CREATE FUNCTION uuid_to_ulid(uuid) RETURNS text
 -- Qualified calls with exact argument types only (see 12_time.sql); the
 -- words in variables, so that the helper reads each once.
 DECLARE
-  hi bigint := @extschema@.uuid6_sql_word($1, 0);
-  lo bigint := @extschema@.uuid6_sql_word($1, 8);
+  hi bigint := @extschema@.uuid6_sql_word($1, 0, true::@extschema@.uuid6_sql_seal);
+  lo bigint := @extschema@.uuid6_sql_word($1, 8, true::@extschema@.uuid6_sql_seal);
 BEGIN
-  RETURN @extschema@.uuid6_sql_ulid(hi, lo);
+  RETURN @extschema@.uuid6_sql_ulid(hi, lo, true::@extschema@.uuid6_sql_seal);
 END
 $$;
 COMMENT ON FUNCTION uuid_to_ulid(uuid) IS
@@ -70,17 +70,17 @@ COMMENT ON FUNCTION uuid_to_ulid(uuid) IS
 -- A well-formed ULID: 26 characters of the alphabet in either case, the
 -- first at most 7. Matched under the C collation whatever the argument's:
 -- regular expressions and strpos refuse a nondeterministic one.
-CREATE FUNCTION uuid6_sql_ulid_ok(s text) RETURNS boolean
+CREATE FUNCTION uuid6_sql_ulid_ok(s text, seal @extschema@.uuid6_sql_seal) RETURNS boolean
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN s COLLATE "C" ~ '^[0-7][0-9ABCDEFGHJKMNPQRSTVWXYZabcdefghjkmnpqrstvwxyz]{25}$';
-COMMENT ON FUNCTION uuid6_sql_ulid_ok(text) IS
+COMMENT ON FUNCTION uuid6_sql_ulid_ok(text, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: whether a text is a well-formed ULID (SQL-standard body, inlined)';
 
 -- A well-formed ULID read 5 bits a character into the two words: a
 -- character's value is its position in the alphabet, upper case first, then
 -- the letters in lower case 32 further on (so & 31 folds them; the '#'
 -- never match).
-CREATE FUNCTION uuid6_sql_ulid_value(s text) RETURNS uuid
+CREATE FUNCTION uuid6_sql_ulid_value(s text, seal @extschema@.uuid6_sql_seal) RETURNS uuid
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN @extschema@.uuid6_sql_uuid(
         (((pg_catalog.strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', pg_catalog.substr(s, 1, 1) COLLATE "C") - 1) & 31)::bigint << 61)
@@ -109,8 +109,8 @@ CREATE FUNCTION uuid6_sql_ulid_value(s text) RETURNS uuid
         | (((pg_catalog.strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', pg_catalog.substr(s, 23, 1) COLLATE "C") - 1) & 31)::bigint << 15)
         | (((pg_catalog.strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', pg_catalog.substr(s, 24, 1) COLLATE "C") - 1) & 31)::bigint << 10)
         | (((pg_catalog.strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', pg_catalog.substr(s, 25, 1) COLLATE "C") - 1) & 31)::bigint << 5)
-        | ((pg_catalog.strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', pg_catalog.substr(s, 26, 1) COLLATE "C") - 1) & 31));
-COMMENT ON FUNCTION uuid6_sql_ulid_value(text) IS
+        | ((pg_catalog.strpos('0123456789ABCDEFGHJKMNPQRSTVWXYZ##########abcdefghjkmnpqrstvwxyz', pg_catalog.substr(s, 26, 1) COLLATE "C") - 1) & 31), true::@extschema@.uuid6_sql_seal);
+COMMENT ON FUNCTION uuid6_sql_ulid_value(text, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: the UUID of a well-formed ULID (SQL-standard body, inlined)';
 
 -- Anything else is refused with the error the C library gives, naming what
@@ -121,7 +121,7 @@ COMMENT ON FUNCTION uuid6_sql_ulid_value(text) IS
 -- (ascii() is asked only about single bytes: it refuses other multi-byte
 -- characters than UTF-8's.) A raiser: it runs only to raise, so its
 -- search_path is pinned.
-CREATE FUNCTION uuid6_sql_ulid_refused(text) RETURNS uuid
+CREATE FUNCTION uuid6_sql_ulid_refused(text, seal @extschema@.uuid6_sql_seal) RETURNS uuid
     LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
     SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
@@ -174,7 +174,7 @@ BEGIN
   RAISE EXCEPTION 'uuid_from_ulid found nothing wrong with a text it refused' USING ERRCODE = 'internal_error';
 END
 $$;
-COMMENT ON FUNCTION uuid6_sql_ulid_refused(text) IS
+COMMENT ON FUNCTION uuid6_sql_ulid_refused(text, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: raises the 22P02 error of a text that is not a ULID, naming what is wrong (a raiser: pinned search_path)';
 
 CREATE FUNCTION uuid_from_ulid(text) RETURNS uuid
@@ -182,10 +182,10 @@ CREATE FUNCTION uuid_from_ulid(text) RETURNS uuid
 -- Control flow and qualified calls with exact argument types only (see
 -- 12_time.sql).
 BEGIN
-  IF @extschema@.uuid6_sql_ulid_ok($1) THEN
-    RETURN @extschema@.uuid6_sql_ulid_value($1);
+  IF @extschema@.uuid6_sql_ulid_ok($1, true::@extschema@.uuid6_sql_seal) THEN
+    RETURN @extschema@.uuid6_sql_ulid_value($1, true::@extschema@.uuid6_sql_seal);
   END IF;
-  RETURN @extschema@.uuid6_sql_ulid_refused($1);
+  RETURN @extschema@.uuid6_sql_ulid_refused($1, true::@extschema@.uuid6_sql_seal);
 END
 $$;
 COMMENT ON FUNCTION uuid_from_ulid(text) IS

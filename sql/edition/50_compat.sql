@@ -14,36 +14,36 @@
 -- As in 12_time.sql (see its top): SQL-standard helpers (bound at
 -- installation, inlined) behind STRICT PL/pgSQL functions of one qualified
 -- call with exact argument types.
-CREATE FUNCTION uuid6_sql_v7_timestamp(id uuid) RETURNS timestamp
+CREATE FUNCTION uuid6_sql_v7_timestamp(id uuid, seal @extschema@.uuid6_sql_seal) RETURNS timestamp
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    RETURN CASE WHEN @extschema@.uuid6_sql_version(id) = 7
+    RETURN CASE WHEN @extschema@.uuid6_sql_version(id, true::@extschema@.uuid6_sql_seal) = 7
                 THEN timestamp '1970-01-01 00:00:00'
-                     + @extschema@.uuid6_sql_ms_high(id, false) * interval '16777216 milliseconds'
-                     + @extschema@.uuid6_sql_ms_low(id, false) * interval '1 millisecond' END;
-COMMENT ON FUNCTION uuid6_sql_v7_timestamp(uuid) IS
+                     + @extschema@.uuid6_sql_ms_high(id, false, true::@extschema@.uuid6_sql_seal) * interval '16777216 milliseconds'
+                     + @extschema@.uuid6_sql_ms_low(id, false, true::@extschema@.uuid6_sql_seal) * interval '1 millisecond' END;
+COMMENT ON FUNCTION uuid6_sql_v7_timestamp(uuid, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: uuid_v7_to_timestamp (SQL-standard body, inlined)';
 
 CREATE FUNCTION uuid_v7_to_timestamp(uuid) RETURNS timestamp
     LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 -- One qualified call with its exact argument type (see 12_time.sql).
 BEGIN
-  RETURN @extschema@.uuid6_sql_v7_timestamp($1);
+  RETURN @extschema@.uuid6_sql_v7_timestamp($1, true::@extschema@.uuid6_sql_seal);
 END
 $$;
 COMMENT ON FUNCTION uuid_v7_to_timestamp(uuid) IS
     'pg_uuidv7 API: the Unix milliseconds of a UUIDv7 as a timestamp in UTC, whatever the session TimeZone; NULL for other versions';
 
-CREATE FUNCTION uuid6_sql_v7_timestamptz(id uuid) RETURNS timestamptz
+CREATE FUNCTION uuid6_sql_v7_timestamptz(id uuid, seal @extschema@.uuid6_sql_seal) RETURNS timestamptz
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    RETURN @extschema@.uuid6_sql_v7_timestamp(id) AT TIME ZONE 'UTC';
-COMMENT ON FUNCTION uuid6_sql_v7_timestamptz(uuid) IS
+    RETURN @extschema@.uuid6_sql_v7_timestamp(id, true::@extschema@.uuid6_sql_seal) AT TIME ZONE 'UTC';
+COMMENT ON FUNCTION uuid6_sql_v7_timestamptz(uuid, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: uuid_v7_to_timestamptz (SQL-standard body, inlined)';
 
 CREATE FUNCTION uuid_v7_to_timestamptz(uuid) RETURNS timestamptz
     LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 -- One qualified call with its exact argument type (see 12_time.sql).
 BEGIN
-  RETURN @extschema@.uuid6_sql_v7_timestamptz($1);
+  RETURN @extschema@.uuid6_sql_v7_timestamptz($1, true::@extschema@.uuid6_sql_seal);
 END
 $$;
 COMMENT ON FUNCTION uuid_v7_to_timestamptz(uuid) IS

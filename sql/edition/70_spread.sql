@@ -45,7 +45,7 @@
 
 -- The C library's 22023 for a bucket count that is not a power of two from
 -- 2 to 256. (A raiser: runs only to raise, pinned path.)
-CREATE FUNCTION uuid6_sql_spread_bad_count(buckets integer) RETURNS integer
+CREATE FUNCTION uuid6_sql_spread_bad_count(buckets integer, seal @extschema@.uuid6_sql_seal) RETURNS integer
     LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
     SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
@@ -54,11 +54,11 @@ BEGIN
           HINT = 'Use the same count for the keys, uuid6_create_spread_partitions and uuid_spread_ranges, for example 16.';
 END
 $$;
-COMMENT ON FUNCTION uuid6_sql_spread_bad_count(integer) IS
+COMMENT ON FUNCTION uuid6_sql_spread_bad_count(integer, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: raises the 22023 error of a spread bucket count that is not a power of two from 2 to 256 (a raiser: pinned search_path, runs only to raise)';
 
 -- The C library's 22023 for a bucket outside 0 .. buckets - 1.
-CREATE FUNCTION uuid6_sql_spread_bad_bucket(bucket integer, bits integer) RETURNS integer
+CREATE FUNCTION uuid6_sql_spread_bad_bucket(bucket integer, bits integer, seal @extschema@.uuid6_sql_seal) RETURNS integer
     LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
     SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
@@ -66,12 +66,12 @@ BEGIN
     USING ERRCODE = 'invalid_parameter_value', HINT = 'Buckets are numbered from 0.';
 END
 $$;
-COMMENT ON FUNCTION uuid6_sql_spread_bad_bucket(integer, integer) IS
+COMMENT ON FUNCTION uuid6_sql_spread_bad_bucket(integer, integer, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: raises the 22023 error of a spread bucket outside the bucket count (a raiser: pinned search_path, runs only to raise)';
 
 -- The C library's 22008 for an instant a spread key cannot hold: infinite,
 -- before 1970, or past the v7 layout's last millisecond.
-CREATE FUNCTION uuid6_sql_spread_out_of_range(at timestamptz) RETURNS bigint
+CREATE FUNCTION uuid6_sql_spread_out_of_range(at timestamptz, seal @extschema@.uuid6_sql_seal) RETURNS bigint
     LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
     SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
@@ -84,61 +84,61 @@ BEGIN
           DETAIL = 'A spread key holds times from 1970-01-01 to 10889-08-02 UTC, at millisecond precision, as a version 7 does.';
 END
 $$;
-COMMENT ON FUNCTION uuid6_sql_spread_out_of_range(timestamptz) IS
+COMMENT ON FUNCTION uuid6_sql_spread_out_of_range(timestamptz, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: raises the 22008 error of an instant a spread key cannot hold (a raiser: pinned search_path, runs only to raise)';
 
 -- log2 of a bucket count (1 .. 8), or the error.
-CREATE FUNCTION uuid6_sql_spread_bits(buckets integer) RETURNS integer
+CREATE FUNCTION uuid6_sql_spread_bits(buckets integer, seal @extschema@.uuid6_sql_seal) RETURNS integer
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN CASE buckets WHEN 2 THEN 1 WHEN 4 THEN 2 WHEN 8 THEN 3 WHEN 16 THEN 4
                         WHEN 32 THEN 5 WHEN 64 THEN 6 WHEN 128 THEN 7 WHEN 256 THEN 8
-                        ELSE @extschema@.uuid6_sql_spread_bad_count(buckets) END;
-COMMENT ON FUNCTION uuid6_sql_spread_bits(integer) IS
+                        ELSE @extschema@.uuid6_sql_spread_bad_count(buckets, true::@extschema@.uuid6_sql_seal) END;
+COMMENT ON FUNCTION uuid6_sql_spread_bits(integer, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: log2 of a spread bucket count, 22023 for any count but a power of two from 2 to 256 (SQL-standard body, inlined)';
 
 -- A bucket checked against 2^bits buckets.
-CREATE FUNCTION uuid6_sql_spread_bucket(bucket integer, bits integer) RETURNS integer
+CREATE FUNCTION uuid6_sql_spread_bucket(bucket integer, bits integer, seal @extschema@.uuid6_sql_seal) RETURNS integer
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN CASE WHEN bucket >= 0 AND bucket < (1 << bits) THEN bucket
-                ELSE @extschema@.uuid6_sql_spread_bad_bucket(bucket, bits) END;
-COMMENT ON FUNCTION uuid6_sql_spread_bucket(integer, integer) IS
+                ELSE @extschema@.uuid6_sql_spread_bad_bucket(bucket, bits, true::@extschema@.uuid6_sql_seal) END;
+COMMENT ON FUNCTION uuid6_sql_spread_bucket(integer, integer, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: a spread bucket, 22023 outside 0 .. 2^bits - 1 (SQL-standard body, inlined)';
 
 -- The Unix milliseconds of an instant, rounded up (the floor's millisecond),
 -- from 1970-01-01 to one millisecond past the v7 layout's last (2^48 ms,
 -- which the floor reads as past every key of the bucket); 22008 otherwise.
-CREATE FUNCTION uuid6_sql_spread_ms(at timestamptz) RETURNS bigint
+CREATE FUNCTION uuid6_sql_spread_ms(at timestamptz, seal @extschema@.uuid6_sql_seal) RETURNS bigint
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN CASE WHEN at >= '1970-01-01 00:00:00+00'::timestamptz AND at <= '10889-08-02 05:31:50.656+00'::timestamptz
-                THEN (@extschema@.uuid6_sql_unix_us_of_instant(at) + 999) / 1000
-                ELSE @extschema@.uuid6_sql_spread_out_of_range(at) END;
-COMMENT ON FUNCTION uuid6_sql_spread_ms(timestamptz) IS
+                THEN (@extschema@.uuid6_sql_unix_us_of_instant(at, true::@extschema@.uuid6_sql_seal) + 999) / 1000
+                ELSE @extschema@.uuid6_sql_spread_out_of_range(at, true::@extschema@.uuid6_sql_seal) END;
+COMMENT ON FUNCTION uuid6_sql_spread_ms(timestamptz, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: an instant as Unix milliseconds rounded up, 22008 outside what a spread key holds (SQL-standard body, inlined)';
 
 -- The high word of a spread key: the bucket byte (bucket b of 2^bits is
 -- b << (8 - bits)), the top 40 bits of unix_ts_ms, version 8, then the low 8
 -- bits of unix_ts_ms and the top 4 of the fraction: bits 67-16 of the v7
 -- tick, given here as ms and the 16 bits below it (fraction and counter).
-CREATE FUNCTION uuid6_sql_spread_hi(bits integer, bucket integer, ms bigint, below bigint) RETURNS bigint
+CREATE FUNCTION uuid6_sql_spread_hi(bits integer, bucket integer, ms bigint, below bigint, seal @extschema@.uuid6_sql_seal) RETURNS bigint
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN (((bucket::bigint & ((1::bigint << bits) - 1)) << (64 - bits)))
            | ((ms >> 8) << 16) | 32768::bigint | ((ms & 255::bigint) << 4) | (below >> 16);
-COMMENT ON FUNCTION uuid6_sql_spread_hi(integer, integer, bigint, bigint) IS
+COMMENT ON FUNCTION uuid6_sql_spread_hi(integer, integer, bigint, bigint, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: the high word of a spread key (bucket byte, unix_ts_ms, version 8, the top of the fraction) (SQL-standard body, inlined)';
 
 -- The smallest spread key of a bucket at a millisecond (every bit after the
 -- time zero): past the layout's last millisecond, the next bucket's first
 -- key, or the largest UUID after the last bucket, as the C library.
-CREATE FUNCTION uuid6_sql_spread_floor(bits integer, bucket integer, ms bigint) RETURNS uuid
+CREATE FUNCTION uuid6_sql_spread_floor(bits integer, bucket integer, ms bigint, seal @extschema@.uuid6_sql_seal) RETURNS uuid
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN CASE WHEN ms <= 281474976710655::bigint
-                THEN @extschema@.uuid6_sql_uuid(@extschema@.uuid6_sql_spread_hi(bits, bucket, ms, 0::bigint),
-                                                -9223372036854775808)
+                THEN @extschema@.uuid6_sql_uuid(@extschema@.uuid6_sql_spread_hi(bits, bucket, ms, 0::bigint, true::@extschema@.uuid6_sql_seal),
+                                                -9223372036854775808, true::@extschema@.uuid6_sql_seal)
                 WHEN bucket + 1 < (1 << bits)
-                THEN @extschema@.uuid6_sql_uuid(@extschema@.uuid6_sql_spread_hi(bits, bucket + 1, 0::bigint, 0::bigint),
-                                                -9223372036854775808)
+                THEN @extschema@.uuid6_sql_uuid(@extschema@.uuid6_sql_spread_hi(bits, bucket + 1, 0::bigint, 0::bigint, true::@extschema@.uuid6_sql_seal),
+                                                -9223372036854775808, true::@extschema@.uuid6_sql_seal)
                 ELSE 'ffffffff-ffff-ffff-ffff-ffffffffffff'::uuid END;
-COMMENT ON FUNCTION uuid6_sql_spread_floor(integer, integer, bigint) IS
+COMMENT ON FUNCTION uuid6_sql_spread_floor(integer, integer, bigint, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: the smallest spread key of a bucket at a Unix millisecond (SQL-standard body, inlined)';
 
 -- A spread key of a v7 tick t ((unix_ts_ms << 12 | fraction) << 8 |
@@ -148,14 +148,14 @@ COMMENT ON FUNCTION uuid6_sql_spread_floor(integer, integer, bigint) IS
 -- k = bits in the last 4 bits. Each argument is read once (node too: NULLIF,
 -- not a CASE), so that the planner inlines it even where node is the
 -- uuid6.node_id reading, an expression too costly to be copied.
-CREATE FUNCTION uuid6_sql_spread_key(bits integer, bucket integer, t bigint, node integer, r bigint) RETURNS uuid
+CREATE FUNCTION uuid6_sql_spread_key(bits integer, bucket integer, t bigint, node integer, r bigint, seal @extschema@.uuid6_sql_seal) RETURNS uuid
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN @extschema@.uuid6_sql_key(
-             @extschema@.uuid6_sql_spread_hi(bits, bucket, t >> 20, t & 1048575::bigint),
+             @extschema@.uuid6_sql_spread_hi(bits, bucket, t >> 20, t & 1048575::bigint, true::@extschema@.uuid6_sql_seal),
              -9223372036854775808 | ((t & 65535::bigint) << 46)
              | (coalesce(nullif(node, -1)::bigint, r & 65535::bigint) << 30)
-             | (49391043::bigint << 4) | bits::bigint);
-COMMENT ON FUNCTION uuid6_sql_spread_key(integer, integer, bigint, integer, bigint) IS
+             | (49391043::bigint << 4) | bits::bigint, true::@extschema@.uuid6_sql_seal);
+COMMENT ON FUNCTION uuid6_sql_spread_key(integer, integer, bigint, integer, bigint, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: the spread key of a bucket and a tick of the v7 sequence, with a node id or (node < 0) random bits (SQL-standard body, inlined)';
 
 -- The generator. The bucket count is checked before a tick is drawn; the
@@ -167,14 +167,14 @@ COMMENT ON FUNCTION uuid6_sql_spread_key(integer, integer, bigint, integer, bigi
 CREATE FUNCTION uuid_generate_v8_spread(buckets integer DEFAULT 16) RETURNS uuid
     LANGUAGE plpgsql VOLATILE STRICT PARALLEL UNSAFE AS $$
 DECLARE
-  bits integer := @extschema@.uuid6_sql_spread_bits(buckets);
-  t bigint := @extschema@.uuid6_sql_draw(7);
+  bits integer := @extschema@.uuid6_sql_spread_bits(buckets, true::@extschema@.uuid6_sql_seal);
+  t bigint := @extschema@.uuid6_sql_draw(7, true::@extschema@.uuid6_sql_seal);
 BEGIN
-  IF @extschema@.uuid6_sql_behind(7, t) THEN
-    t := @extschema@.uuid6_sql_lifted(7, t);
+  IF @extschema@.uuid6_sql_behind(7, t, true::@extschema@.uuid6_sql_seal) THEN
+    t := @extschema@.uuid6_sql_lifted(7, t, true::@extschema@.uuid6_sql_seal);
   END IF;
   RETURN @extschema@.uuid6_sql_spread_key(bits, pg_catalog.pg_backend_pid(), t,
-                                          @extschema@.uuid6_sql_node_id(), @extschema@.uuid6_sql_random());
+                                          @extschema@.uuid6_sql_node_id(true::@extschema@.uuid6_sql_seal), @extschema@.uuid6_sql_random(true::@extschema@.uuid6_sql_seal), true::@extschema@.uuid6_sql_seal);
 END
 $$;
 COMMENT ON FUNCTION uuid_generate_v8_spread(integer) IS
@@ -186,11 +186,11 @@ COMMENT ON FUNCTION uuid_generate_v8_spread(integer) IS
 CREATE FUNCTION uuid_spread_floor(bucket integer, at timestamptz, buckets integer DEFAULT 16) RETURNS uuid
     LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 DECLARE
-  bits integer := @extschema@.uuid6_sql_spread_bits(buckets);
-  b integer := @extschema@.uuid6_sql_spread_bucket(bucket, bits);
-  ms bigint := @extschema@.uuid6_sql_spread_ms(at);
+  bits integer := @extschema@.uuid6_sql_spread_bits(buckets, true::@extschema@.uuid6_sql_seal);
+  b integer := @extschema@.uuid6_sql_spread_bucket(bucket, bits, true::@extschema@.uuid6_sql_seal);
+  ms bigint := @extschema@.uuid6_sql_spread_ms(at, true::@extschema@.uuid6_sql_seal);
 BEGIN
-  RETURN @extschema@.uuid6_sql_spread_floor(bits, b, ms);
+  RETURN @extschema@.uuid6_sql_spread_floor(bits, b, ms, true::@extschema@.uuid6_sql_seal);
 END
 $$;
 COMMENT ON FUNCTION uuid_spread_floor(integer, timestamptz, integer) IS

@@ -15,10 +15,10 @@ BEGIN
     FROM pg_catalog.pg_depend d JOIN pg_catalog.pg_extension e ON e.oid = d.refobjid
     WHERE d.refclassid = 'pg_catalog.pg_extension'::pg_catalog.regclass
       AND e.extname = 'uuid6' AND d.deptype = 'e'
-      -- (a table's row type and its array go with the table)
+      -- (a table's row type and its array go with the table, a type's array with the type)
       AND NOT EXISTS (SELECT FROM pg_catalog.pg_type t LEFT JOIN pg_catalog.pg_type el ON el.oid = t.typelem
                       WHERE d.classid = 'pg_catalog.pg_type'::pg_catalog.regclass AND t.oid = d.objid
-                        AND (t.typrelid <> 0 OR el.typrelid <> 0))
+                        AND (t.typrelid <> 0 OR el.typrelid <> 0 OR el.typarray = t.oid))
   LOOP
     EXECUTE pg_catalog.format('ALTER EXTENSION uuid6 DROP %s', member);
   END LOOP;

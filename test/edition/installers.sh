@@ -194,6 +194,14 @@ as "$OTHER" -c "CREATE SEQUENCE ids.uuid6_sql_v7" >/dev/null
 as "$INSTALLER" -c "REVOKE CREATE ON SCHEMA ids FROM $OTHER" >/dev/null
 refused "a schema that holds another role's sequence uuid6_sql_v7" 42501 ids 0
 
+# The seal's type (uuid6_sql_seal, the helpers' last parameter) made beforehand by another role:
+# a function of that role could otherwise take the seal and match uuid6's calls.
+fresh
+as "$INSTALLER" -c "CREATE SCHEMA ids" -c "GRANT CREATE ON SCHEMA ids TO $OTHER" >/dev/null
+as "$OTHER" -c "CREATE DOMAIN ids.uuid6_sql_seal AS boolean" >/dev/null
+as "$INSTALLER" -c "REVOKE CREATE ON SCHEMA ids FROM $OTHER" >/dev/null
+refused "a schema that holds another role's type uuid6_sql_seal" 42501 ids 0
+
 # Issue 31 item 8: "@" in the schema's or the role's name.
 fresh
 as "$INSTALLER" -c 'CREATE SCHEMA "y@extowner@"' >/dev/null

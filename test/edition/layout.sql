@@ -149,18 +149,18 @@ COMMIT;
 -- uuid_extract_time and uuid_inspect.
 WITH c AS (
   SELECT k, node, t, r,
-         uuid6_sql_key(uuid6_sql_hi_v8(t), CASE WHEN node < 0 THEN uuid6_sql_lo(t & 255, r)
-                                                ELSE uuid6_sql_lo_node(t & 255, r, node) END) AS plain,
-         coalesce(CASE WHEN node < 0 THEN uuid6_sql_key_v8(t, r) END, uuid6_sql_key_of(8, t, node, r)) AS fast,
-         uuid6_sql_key_of(8, t, node, r) AS slow,
+         uuid6_sql_key(uuid6_sql_hi_v8(t, true::uuid6_sql_seal), CASE WHEN node < 0 THEN uuid6_sql_lo(t & 255, r, true::uuid6_sql_seal)
+                                                ELSE uuid6_sql_lo_node(t & 255, r, node, true::uuid6_sql_seal) END, true::uuid6_sql_seal) AS plain,
+         coalesce(CASE WHEN node < 0 THEN uuid6_sql_key_v8(t, r, true::uuid6_sql_seal) END, uuid6_sql_key_of(8, t, node, r, true::uuid6_sql_seal)) AS fast,
+         uuid6_sql_key_of(8, t, node, r, true::uuid6_sql_seal) AS slow,
          -- the same tick with random bits that carry no mark: the time a v8 of t reads as
-         uuid6_sql_key(uuid6_sql_hi_v8(t), uuid6_sql_lo(t & 255, 0)) AS reference
+         uuid6_sql_key(uuid6_sql_hi_v8(t, true::uuid6_sql_seal), uuid6_sql_lo(t & 255, 0, true::uuid6_sql_seal), true::uuid6_sql_seal) AS reference
   FROM generate_series(0, 15) AS k, unnest(ARRAY[-1, 4660]) AS node,
        -- ticks whose ts60 starts with the byte 0x18 (2025) and 0x19 (2032)
        unnest(ARRAY[(1750000000000000::bigint << 8) | 77, (1990000000000000::bigint << 8) | 3]) AS t,
        LATERAL (SELECT (2882400000::bigint << 30) | (x'2F1A5C3'::bigint << 4) | k AS r) AS rr),
 m AS (
-  SELECT *, uuid6_sql_is_spread(plain::text) AS plain_spread,
+  SELECT *, uuid6_sql_is_spread(plain::text, true::uuid6_sql_seal) AS plain_spread,
          ('x' || encode(uuid_send(plain), 'hex'))::bit(128) # ('x' || encode(uuid_send(slow), 'hex'))::bit(128) AS slow_diff,
          ('x' || encode(uuid_send(plain), 'hex'))::bit(128) # ('x' || encode(uuid_send(fast), 'hex'))::bit(128) AS fast_diff
   FROM c)
@@ -168,7 +168,7 @@ SELECT format('spread mark: %s keys, %s would read as spread keys in the plain l
               ' %s made so, %s changed in bit 123 alone, %s changed otherwise, %s read back wrong',
               count(*), count(*) FILTER (WHERE plain_spread),
               count(*) FILTER (WHERE plain_spread AND uuid_extract_time(plain) <> uuid_extract_time(reference)),
-              count(*) FILTER (WHERE uuid6_sql_is_spread(slow::text) OR uuid6_sql_is_spread(fast::text)),
+              count(*) FILTER (WHERE uuid6_sql_is_spread(slow::text, true::uuid6_sql_seal) OR uuid6_sql_is_spread(fast::text, true::uuid6_sql_seal)),
               count(*) FILTER (WHERE plain_spread AND slow_diff = (repeat('0', 123) || '1' || repeat('0', 4))::bit(128)
                                      AND fast_diff = slow_diff),
               count(*) FILTER (WHERE NOT plain_spread AND (bit_count(slow_diff) > 0 OR bit_count(fast_diff) > 0)),

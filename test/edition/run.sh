@@ -853,26 +853,38 @@ t"
   # functions, and had no such check.)
   mkdir -p "$W/work/bodies"
   cat >"$W/work/bodies/bad.sql" <<'SQL'
-CREATE FUNCTION uuid6_sql_bad_call(t text) RETURNS integer
+CREATE FUNCTION uuid6_bad_call(t text) RETURNS integer
     LANGUAGE sql IMMUTABLE
     RETURN length(t);
-CREATE FUNCTION uuid6_sql_bad_operator(a bigint) RETURNS boolean
+CREATE FUNCTION uuid6_bad_operator(a bigint) RETURNS boolean
     LANGUAGE plpgsql AS $$
 BEGIN
   RETURN a & 1 OPERATOR(pg_catalog.=) 1;
 END
 $$;
-CREATE FUNCTION uuid6_sql_pinned(a bigint) RETURNS boolean
+CREATE FUNCTION uuid6_pinned(a bigint) RETURNS boolean
     LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
   RETURN length(a::text) = 1;
 END
 $$;
+CREATE FUNCTION uuid6_sql_unsealed(a bigint) RETURNS bigint
+    LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+  RETURN @extschema@.uuid6_sql_other(a);
+END
+$$;
+CREATE FUNCTION uuid6_sql_sealed(a bigint, seal @extschema@.uuid6_sql_seal) RETURNS bigint
+    LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+  RETURN @extschema@.uuid6_sql_other(a, true::@extschema@.uuid6_sql_seal);
+END
+$$;
 SQL
   bodies_bad=$(perl "$ROOT/scripts/check-bodies.pl" "$W/work/bodies/bad.sql" 2>&1; echo "exit $?")
-  check "scripts/check-bodies.pl: the sources pass; a call without its schema and an operator a caller's path resolves are refused, a pinned body is not" \
-    "$(perl "$ROOT/scripts/check-bodies.pl" "$ROOT"/sql/edition/*.sql "$ROOT/sql/uuid6--1.4--1.5.sql" >/dev/null 2>&1; echo "exit $?") $(grep -c 'call of length without its schema' <<<"$bodies_bad") $(grep -c 'operator & not written' <<<"$bodies_bad") $(grep -c 'uuid6_sql_pinned' <<<"$bodies_bad") $(tail -n 1 <<<"$bodies_bad")" \
-    "exit 0 1 1 0 exit 1"
+  check "scripts/check-bodies.pl: the sources pass; a call without its schema, an operator a caller's path resolves, a helper without the seal and a call of one that does not pass it are refused, a pinned and sealed body is not" \
+    "$(perl "$ROOT/scripts/check-bodies.pl" "$ROOT"/sql/edition/*.sql "$ROOT/sql/uuid6--1.4--1.5.sql" >/dev/null 2>&1; echo "exit $?") $(grep -c 'call of length without its schema' <<<"$bodies_bad") $(grep -c 'operator & not written' <<<"$bodies_bad") $(grep -c 'uuid6_pinned' <<<"$bodies_bad") $(grep -c 'uuid6_sql_unsealed: a uuid6_sql_ helper whose last parameter is not seal @extschema@.uuid6_sql_seal; call of uuid6_sql_other without true::@extschema@.uuid6_sql_seal last' <<<"$bodies_bad") $(grep -c 'uuid6_sql_sealed' <<<"$bodies_bad") $(tail -n 1 <<<"$bodies_bad")" \
+    "exit 0 1 1 0 1 0 exit 1"
   P postgres postgres -c "CREATE DATABASE edition_bound" -c "CREATE ROLE edition_planter LOGIN" -c "GRANT CREATE ON DATABASE edition_bound TO edition_owner" >/dev/null
   P edition_bound postgres -c "GRANT CREATE ON SCHEMA public TO PUBLIC" >/dev/null
   P edition_bound edition_planter -c "CREATE FUNCTION public.planted_and(bigint, integer) RETURNS bigint LANGUAGE sql IMMUTABLE RETURN 0" \
@@ -975,9 +987,9 @@ SQL
     "$(P edition_plain edition_owner -c "
       SELECT string_agg(format('%s %s', ids.uuid_spread_buckets(u) IS NOT NULL,
                                ('x' || right(replace(u::text, '-', ''), 16))::bit(64)::bigint # lo), ' | ' ORDER BY n)
-             || ' | unflipped ' || (ids.uuid_spread_buckets(ids.uuid6_sql_uuid(ids.uuid6_sql_v8_hi(1645557742123456),
-                                                                            (-9223372036854775808 | (49391043::bigint << 4) | 8))) IS NOT NULL)
-      FROM (SELECT n, lo, ids.uuid6_sql_v8_at(1645557742123456, lo) AS u
+             || ' | unflipped ' || (ids.uuid_spread_buckets(ids.uuid6_sql_uuid(ids.uuid6_sql_v8_hi(1645557742123456, true::ids.uuid6_sql_seal),
+                                                                            (-9223372036854775808 | (49391043::bigint << 4) | 8), true::ids.uuid6_sql_seal)) IS NOT NULL)
+      FROM (SELECT n, lo, ids.uuid6_sql_v8_at(1645557742123456, lo, true::ids.uuid6_sql_seal) AS u
             FROM (VALUES (1, -9223372036854775808 | (49391043::bigint << 4) | 8),
                          (2, -9223372036854775808 | (49391043::bigint << 4) | 9),
                          (3, -9223372036854775808 | (49391042::bigint << 4) | 8)) AS v(n, lo)) s")" \
@@ -1291,7 +1303,7 @@ for db in edition_fresh edition_order; do
     "session-shared|SELECT pg_advisory_lock_shared(1970629988, g) FROM ($every_generator) s" \
     "transaction-exclusive|BEGIN|SELECT pg_advisory_xact_lock(1970629988, g) FROM ($every_generator) s" \
     "transaction-shared|BEGIN|SELECT pg_advisory_xact_lock_shared(1970629988, g) FROM ($every_generator) s" \
-    "relations|BEGIN|SELECT pg_advisory_lock(1970629988, g) FROM ($every_generator) s|$sequence_locks|SELECT pg_relation_size($lifts_oid::oid), pg_total_relation_size($lifts_oid::oid)|SELECT nextval(uuid6_sql_sequence(g)) FROM ($every_generator) s|SELECT setval($(T $db postgres -c "SELECT 'uuid6_sql_sequences.uuid6_sql_flush'::regclass::oid")::oid, 1)"; do
+    "relations|BEGIN|SELECT pg_advisory_lock(1970629988, g) FROM ($every_generator) s|$sequence_locks|SELECT pg_relation_size($lifts_oid::oid), pg_total_relation_size($lifts_oid::oid)|SELECT nextval(uuid6_sql_sequence(g, true::uuid6_sql_seal)) FROM ($every_generator) s|SELECT setval($(T $db postgres -c "SELECT 'uuid6_sql_sequences.uuid6_sql_flush'::regclass::oid")::oid, 1)"; do
     IFS='|' read -r -a parts <<<"$scenario"
     name=${parts[0]}
     where=$([ $db = edition_fresh ] && echo "a fresh install" || echo "a busy database")
@@ -1368,8 +1380,8 @@ wait "$RATE_PID" 2>/dev/null
 before=$(lagging edition_order)
 T edition_order postgres -c "GRANT USAGE ON SCHEMA public TO edition_intruder" >/dev/null
 out=$(as_postgres "$PSQL" -X -q -At -h "$TLE_DIR" -p "$PORT" -U edition_intruder -d edition_order \
-  -c "DO \$\$ BEGIN PERFORM pg_sleep(0.01); END \$\$" -c "SELECT count(uuid6_sql_draw_lagging(7)) FROM generate_series(1, 500)" \
-  -c "DO \$\$ BEGIN PERFORM pg_sleep(0.01); END \$\$" -c "SELECT count(uuid6_sql_draw_lagging(g)) FROM unnest(ARRAY[6, 8, 70]) g, generate_series(1, 200)" 2>&1)
+  -c "DO \$\$ BEGIN PERFORM pg_sleep(0.01); END \$\$" -c "SELECT count(uuid6_sql_draw_lagging(7, true::uuid6_sql_seal)) FROM generate_series(1, 500)" \
+  -c "DO \$\$ BEGIN PERFORM pg_sleep(0.01); END \$\$" -c "SELECT count(uuid6_sql_draw_lagging(g, true::uuid6_sql_seal)) FROM unnest(ARRAY[6, 8, 70]) g, generate_series(1, 200)" 2>&1)
 check "lagging_keys: 1,100 calls of the lift's draw by another role count nothing" \
   "$out $(counted "$before" "$(lagging edition_order)")" "500
 600 v6 +0 v7 +0 v8 +0"
@@ -1381,8 +1393,8 @@ for stmt in "LOCK TABLE uuid6_sql_sequences.uuid6_sql_v7 IN ACCESS EXCLUSIVE MOD
             "LOCK TABLE uuid6_sql_sequences.uuid6_sql_lifts IN ACCESS EXCLUSIVE MODE" "SELECT * FROM uuid6_sql_sequences.uuid6_sql_lifts FOR UPDATE" \
             "SELECT * FROM uuid6_sql_sequences.uuid6_sql_v7 FOR UPDATE" "ALTER SEQUENCE uuid6_sql_sequences.uuid6_sql_v7 RESTART" \
             "DROP SEQUENCE uuid6_sql_sequences.uuid6_sql_flush" "COMMENT ON SEQUENCE uuid6_sql_sequences.uuid6_sql_v7 IS 'x'" \
-            "SELECT setval(uuid6_sql_sequence(7), 1)" "SELECT nextval(uuid6_sql_lagging_sequence(7))" \
-            "SELECT uuid6_sql_lift_set(7, 9223372036854775807)" "SELECT uuid6_sql_counted(7, 0)" \
+            "SELECT setval(uuid6_sql_sequence(7, true::uuid6_sql_seal), 1)" "SELECT nextval(uuid6_sql_lagging_sequence(7, true::uuid6_sql_seal))" \
+            "SELECT uuid6_sql_lift_set(7, 9223372036854775807, true::uuid6_sql_seal)" "SELECT uuid6_sql_counted(7, 0, true::uuid6_sql_seal)" \
             "ALTER FUNCTION uuid_generate_v7() OWNER TO edition_intruder"; do
   tried=$((tried + 1))
   as_postgres "$PSQL" -X -q -h "$TLE_DIR" -p "$PORT" -U edition_intruder -d edition_order \
@@ -1423,7 +1435,7 @@ check "the server for the crash: fsync on, synchronous_commit on" \
 ahead() {  # ahead DB INTERVAL: every sequence of the database that far ahead of the clock
   T "$1" postgres \
     -c "SELECT uuid6_advance(uuid_generate_v6(now() + interval '$2')), uuid6_advance(uuid_generate_v7(now() + interval '$2')), uuid6_advance(uuid_generate_v8(now() + interval '$2'))" \
-    -c "SELECT setval(uuid6_sql_sequence(g), uuid6_sql_clock_tick(g, (extract(epoch FROM now() + interval '$2') * 1000000)::bigint)) FROM unnest(ARRAY[70, 71, 72]) AS g" >/dev/null
+    -c "SELECT setval(uuid6_sql_sequence(g, true::uuid6_sql_seal), uuid6_sql_clock_tick(g, (extract(epoch FROM now() + interval '$2') * 1000000)::bigint, true::uuid6_sql_seal)) FROM unnest(ARRAY[70, 71, 72]) AS g" >/dev/null
 }
 ahead edition_crash_a '1 hour'
 ahead edition_crash_b '10 seconds'

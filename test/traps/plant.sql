@@ -21,7 +21,12 @@
 --   (d) with psql variable overloads=on: for each of those functions, an overload with the
 --       same parameters and one more with a default, and one with a VARIADIC parameter of the
 --       first parameter's type (a call that matches several of them in one schema is
---       ambiguous: SQLSTATE 42725).
+--       ambiguous: SQLSTATE 42725); for a function of the SQL edition whose last parameter is
+--       its seal (uuid6_sql_seal, which the planting role may not use), three overloads with
+--       the seal left out and a defaulted parameter in its place, with an anyelement in its
+--       place and a defaulted parameter more, and with boolean (its base type) in its place.
+--       With helpers=on, of ext's functions only the uuid6_sql_ helpers, which no one but
+--       uuid6's bodies calls (the harness's own calls of the others would be ambiguous).
 -- With copies=off, nothing by the name of one of ext's functions is made (planted into the
 -- schema uuid6 is then installed into, they would make the installers refuse it).
 -- Every trap records that it fired in sequences (which no rollback undoes), raises a WARNING
@@ -35,8 +40,13 @@ SET client_min_messages = warning;
 \else
 \set overloads off
 \endif
+\if :{?helpers}
+\else
+\set helpers off
+\endif
 SELECT set_config('uuid6_traps.target', :'target', false), set_config('uuid6_traps.ext', :'ext', false),
-       set_config('uuid6_traps.copies', :'copies', false), set_config('uuid6_traps.overloads', :'overloads', false) \gset
+       set_config('uuid6_traps.copies', :'copies', false), set_config('uuid6_traps.overloads', :'overloads', false),
+       set_config('uuid6_traps.helpers', :'helpers', false) \gset
 SET search_path = pg_catalog, pg_temp;
 
 CREATE SEQUENCE IF NOT EXISTS public.uuid6_trap_fired;
@@ -82,6 +92,8 @@ DECLARE
   body text;
   copies boolean := current_setting('uuid6_traps.copies')::boolean;
   overloads boolean := current_setting('uuid6_traps.overloads')::boolean;
+  helpers boolean := current_setting('uuid6_traps.helpers')::boolean;
+  sealed text;
   -- uuid6's own functions: those of ext's owner (traps planted there before the install are not).
   ext_owner oid := (SELECT n.nspowner FROM pg_namespace n WHERE n.oid = ext_oid);
 BEGIN
@@ -217,19 +229,42 @@ BEGIN
     WHERE overloads AND p.proname = ANY (fnames) AND p.prokind = 'f' AND (p.pronamespace = catalog_oid OR (p.pronamespace = ext_oid AND p.proowner = ext_owner))
       AND p.provariadic = 0
       AND (copies OR NOT EXISTS (SELECT FROM pg_proc q WHERE q.proname = p.proname AND q.pronamespace = ext_oid AND q.proowner = ext_owner))
+      -- (uuid6_sql_edition_version: read by the plain script from its definition, never called)
+      AND (NOT helpers OR p.pronamespace = catalog_oid
+           OR (starts_with(p.proname::text, 'uuid6_sql_') AND p.proname <> 'uuid6_sql_edition_version'))
     ORDER BY p.proname, p.oid
   LOOP
     body := CASE WHEN f.proretset OR f.has_out THEN 'RETURN;' ELSE 'RETURN NULL;' END;
-    FOR k IN 1..2 LOOP
+    -- The parameters before a last one of the SQL edition's seal (uuid6_sql_seal), for the
+    -- overloads that put another type, or nothing, in its place (3 to 5).
+    sealed := NULL;
+    IF f.argtypes IS NOT NULL AND NOT f.has_out
+       AND (SELECT t.typname FROM pg_type t WHERE t.oid = f.argtypes[array_length(f.argtypes, 1)]) = 'uuid6_sql_seal' THEN
+      sealed := coalesce((SELECT string_agg(format('uuid6_trap_a%s %s', i, format_type(f.argtypes[i], NULL)), ', ' ORDER BY i)
+                          FROM generate_series(1, array_length(f.argtypes, 1) - 1) AS i), '');
+    END IF;
+    FOR k IN 1..5 LOOP
       IF k = 1 THEN
         sig := format('%s) RETURNS %s',
                       concat_ws(', ', nullif(pg_get_function_arguments(f.oid), ''), 'uuid6_trap_pad integer DEFAULT 0'),
                       pg_get_function_result(f.oid));
         what := format('%I.%I(%s) (%s with a defaulted parameter more)', target, f.proname, sig, f.oid::regprocedure);
-      ELSE
+      ELSIF k = 2 THEN
         CONTINUE WHEN f.argtypes IS NULL OR f.has_out;
         sig := format('VARIADIC uuid6_trap_args %s[]) RETURNS %s', f.argtypes[1]::regtype, pg_get_function_result(f.oid));
         what := format('%I.%I(%s) (VARIADIC candidate for %s)', target, f.proname, sig, f.oid::regprocedure);
+      ELSE
+        CONTINUE WHEN sealed IS NULL;
+        sig := format('%s) RETURNS %s',
+                      concat_ws(', ', nullif(sealed, ''),
+                                CASE k WHEN 3 THEN 'uuid6_trap_pad integer DEFAULT 0'
+                                       WHEN 4 THEN 'uuid6_trap_seal anyelement, uuid6_trap_pad integer DEFAULT 0'
+                                       ELSE 'uuid6_trap_seal boolean' END),
+                      pg_get_function_result(f.oid));
+        what := format('%I.%I(%s) (%s, its seal %s)', target, f.proname, sig, f.oid::regprocedure,
+                       CASE k WHEN 3 THEN 'left out, a defaulted parameter in its place'
+                              WHEN 4 THEN 'as anyelement, a defaulted parameter more'
+                              ELSE 'as its base type' END);
       END IF;
       n := n + 1;
       BEGIN

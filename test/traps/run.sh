@@ -28,8 +28,9 @@
 #      SQL edition refuse a schema where it has that beforehand); traps there too; the calls
 #      again, the superuser also with search_path = uuid6, public and the planting role with
 #      search_path = uuid6, public, pg_catalog.
-#   4. Overloads with a defaulted parameter more and VARIADIC candidates in schema uuid6 (only
-#      with TRAPS_OVERLOADS_AFTER=1: see below).
+#   4. Overloads in schema uuid6 beside the SQL edition's helpers and pg_catalog's functions by
+#      the names in its bodies: a defaulted parameter more, VARIADIC candidates, and the
+#      helpers' seal left out or replaced (see below).
 #   After each: no trap fired, and every result equals the clean one (a VOLATILE function's:
 #   its kind, NULL, the SQLSTATE of its error or the version of its UUID).
 # TRAPS_KEEP=DIR keeps the phases' logs, with the WARNING of every trap that fired.
@@ -228,31 +229,34 @@ compare p2_su_path base_su "traps in public and $SCHEMA, the superuser with sear
 compare p2_tr base_tr "traps in public and $SCHEMA, the planting role"
 
 # --- third run: overloads in uuid6's own schema ----------------------------------------------
-# A role with CREATE on uuid6's schema after the install adds, beside each of uuid6's functions
-# and pg_catalog's by the names in its bodies, an overload with a defaulted parameter more and a
-# VARIADIC candidate: a call resolved when it runs (a PL/pgSQL body's) would find two candidates
-# and fail (42725) or run the trap.
-# Not run by default yet, and said so loudly on every run (not counted as passed): the harness's
-# own calls of uuid6's functions become ambiguous (42725) beside an overload with a defaulted
-# parameter more, so this phase cannot yet tell a body's call from the harness's; and the SQL
-# edition's PL/pgSQL bodies do resolve uuid6's own helpers when they run, so there such an
-# overload does stop them. TRAPS_OVERLOADS_AFTER=1 runs it.
-if [ "${TRAPS_OVERLOADS_AFTER:-0}" != 1 ]; then
-  echo "OPEN: overloads in $SCHEMA after the install ($MODE): not run (TRAPS_OVERLOADS_AFTER=1 runs it); the harness's own calls become ambiguous beside them, and the SQL edition's PL/pgSQL bodies resolve uuid6's own helpers when they run"
-else
+# A role with CREATE on uuid6's schema after the install adds, beside each uuid6_sql_ helper of
+# the SQL edition and pg_catalog's functions by the names in its bodies, an overload with a
+# defaulted parameter more and a VARIADIC candidate, and beside each helper three that put
+# another type, or nothing, where the helper takes its seal (plant.sql (d)): a call resolved
+# when it runs (a PL/pgSQL body's) that matched one of them too would fail (42725) or run the
+# trap. (Not beside uuid6's API functions: the harness's own calls of those, which are a user's,
+# would be ambiguous beside an overload with a defaulted parameter more, as any user's call of
+# a function is in a schema where another role may create functions: the installers refuse
+# such a schema.)
 before=$(fired)
-plant=$(q "$TRAPPER" '' -v target="$SCHEMA" -v ext="$SCHEMA" -v overloads=on -f "$HERE/plant.sql" 2>&1)
+plant=$(q "$TRAPPER" '' -v target="$SCHEMA" -v ext="$SCHEMA" -v overloads=on -v helpers=on -f "$HERE/plant.sql" 2>&1)
 if [ $? -ne 0 ]; then
   not_ok "overloads planted in $SCHEMA" "$plant"
 else
-  ok "overloads planted in $SCHEMA (CREATE granted after installation): $(q postgres '' -c "SELECT count(*) FROM public.uuid6_traps WHERE kind = 'overload' AND what LIKE '$SCHEMA.%'") overloads, of uuid6's functions too; $(tail -n 1 <<<"$plant")"
+  # (every helper's name among the planting role's overloads in the schema)
+  helpers=$(q postgres '' -c "SET search_path = pg_catalog, pg_temp" -c "SELECT count(DISTINCT p.proname) FROM pg_proc p WHERE p.pronamespace OPERATOR(pg_catalog.=) '$SCHEMA'::regnamespace AND starts_with(p.proname::text, 'uuid6_sql_') AND p.proowner OPERATOR(pg_catalog.<>) '$TRAPPER'::regrole AND p.proname OPERATOR(pg_catalog.<>) 'uuid6_sql_edition_version'")
+  helper_overloads=$(q postgres '' -c "SET search_path = pg_catalog, pg_temp" -c "SELECT count(DISTINCT p.proname) FROM pg_proc p WHERE p.pronamespace OPERATOR(pg_catalog.=) '$SCHEMA'::regnamespace AND starts_with(p.proname::text, 'uuid6_sql_') AND p.proowner OPERATOR(pg_catalog.=) '$TRAPPER'::regrole")
+  if [ "$MODE" != c ] && { [ "${helper_overloads:-0}" -lt "${helpers:-0}" ] || [ "${helpers:-0}" -eq 0 ]; }; then
+    not_ok "overloads planted in $SCHEMA beside every helper" "overloads beside $helper_overloads of $helpers helpers; $(tail -n 1 <<<"$plant")"
+  else
+    ok "overloads planted in $SCHEMA (CREATE granted after installation): $(q postgres '' -c "SELECT count(*) FROM public.uuid6_traps WHERE kind = 'overload' AND what LIKE '$SCHEMA.%'") overloads, beside $helper_overloads of $helpers helpers of uuid6's; $(tail -n 1 <<<"$plant")"
+  fi
 fi
 run p3_su postgres '' calls
 run p3_tr "$TRAPPER" "$SCHEMA, public, pg_catalog" calls_stable
 check_fired "overloads with a defaulted parameter more and VARIADIC candidates in $SCHEMA" "$before" p3_su p3_tr
 compare p3_su base_su "overloads in $SCHEMA, the superuser"
 compare p3_tr base_tr "overloads in $SCHEMA, the planting role"
-fi
 
 echo "# traps ($MODE): $(q postgres '' -c "SELECT count(*) FROM public.uuid6_traps") traps, $(( n_calls * 4 + n_stable * 3 )) calls of $n_functions functions, $(( $(date +%s) - t0 )) s ($t_plant s planting)"
 # TRAPS_KEEP=DIR keeps each phase's log (the WARNINGs of the traps that fired) there.

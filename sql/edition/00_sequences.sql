@@ -621,22 +621,79 @@ $$;
 COMMENT ON FUNCTION uuid6_sql_parse_node_id(text, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: uuid6.node_id read from any spelling PostgreSQL accepts for an integer setting, with its errors';
 
--- uuid6.node_id, a placeholder setting here (ALTER DATABASE ... SET
--- uuid6.node_id = 7), read as PostgreSQL reads an integer setting (the C
--- library's is one): -1 when unset or empty (a session reads an empty string
--- after a RESET or a SET LOCAL, and cannot tell it from unset), 0 to 65535
--- otherwise, and the C library's error for anything else. A plain number
--- is read here; any other spelling (octal, hex, a sign, spaces, a fraction)
--- by uuid6_sql_parse_node_id.
+-- uuid6.node_id is taken from the database's own setting only (ALTER
+-- DATABASE ... SET uuid6.node_id = 7, which its owner or a superuser makes),
+-- never from a session's: here it is a placeholder setting, which any
+-- session can SET, or set through PGOPTIONS or ALTER ROLE, and a role that
+-- may only insert through a DEFAULT could then put another node's id into
+-- its keys. (The C library's setting is the server's, and refuses a SET.)
+--
+-- The database's value, read from pg_db_role_setting, is IMMUTABLE on
+-- purpose: PostgreSQL folds the call, whose argument is a constant, into
+-- the plan of each expression that uses it, so it is read once per plan
+-- (a session's first keys, and again after a plan is invalidated), not per
+-- key. That is how a session sees the setting anyway: an ALTER DATABASE ...
+-- SET reaches the sessions that start after it. (NULL: no such setting.)
+CREATE FUNCTION uuid6_sql_database_node_id(seal @extschema@.uuid6_sql_seal) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    RETURN (SELECT pg_catalog.substr(c, pg_catalog.strpos(c, '=') + 1)
+            FROM pg_catalog.pg_db_role_setting s CROSS JOIN LATERAL pg_catalog.unnest(s.setconfig) AS c
+            WHERE s.setdatabase = (SELECT d.oid FROM pg_catalog.pg_database d
+                                   WHERE d.datname = pg_catalog.current_database())
+              AND s.setrole = 0::pg_catalog.oid
+              AND pg_catalog.lower(pg_catalog.split_part(c, '=', 1)) = 'uuid6.node_id'
+            LIMIT 1);
+COMMENT ON FUNCTION uuid6_sql_database_node_id(@extschema@.uuid6_sql_seal) IS
+    'uuid6 internal: the database''s own uuid6.node_id (ALTER DATABASE ... SET), NULL when it has none; read once per plan';
+
+-- A session whose uuid6.node_id is not the database's: refused, for every
+-- key and uuid6_status(), until it takes its value back (RESET) or
+-- reconnects. (A raiser, called only to refuse: its path is pinned.)
+CREATE FUNCTION uuid6_sql_node_id_refused(session text, database text, seal @extschema@.uuid6_sql_seal) RETURNS integer
+    LANGUAGE plpgsql STABLE PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
+BEGIN
+  RAISE EXCEPTION 'uuid6.node_id is "%" in this session, but %', session,
+                  CASE WHEN database IS NULL THEN 'the database sets none'
+                       ELSE pg_catalog.format('"%s" for the database', database) END
+    USING ERRCODE = 'cant_change_runtime_param',
+          DETAIL = 'The SQL edition of uuid6 takes uuid6.node_id from the database''s own setting only, never from a session''s SET, PGOPTIONS, a role''s setting or postgresql.conf.',
+          HINT = 'Set it with ALTER DATABASE ... SET uuid6.node_id = N and reconnect; in this session, RESET uuid6.node_id.';
+END
+$$;
+COMMENT ON FUNCTION uuid6_sql_node_id_refused(text, text, @extschema@.uuid6_sql_seal) IS
+    'uuid6 internal: refuses a session whose uuid6.node_id is not the database''s own setting';
+
+-- Whether the session's uuid6.node_id is the database's, or both are off
+-- (unset, empty or -1: a session reads an empty string after a RESET or a
+-- SET LOCAL, and cannot tell it from unset).
+CREATE FUNCTION uuid6_sql_node_id_own(seal @extschema@.uuid6_sql_seal) RETURNS boolean
+    LANGUAGE sql STABLE PARALLEL SAFE
+    RETURN coalesce(pg_catalog.current_setting('uuid6.node_id', true), '')
+             = coalesce(@extschema@.uuid6_sql_database_node_id(true::@extschema@.uuid6_sql_seal), '')
+           OR (coalesce(nullif(pg_catalog.current_setting('uuid6.node_id', true), ''), '-1') = '-1'
+               AND coalesce(nullif(@extschema@.uuid6_sql_database_node_id(true::@extschema@.uuid6_sql_seal), ''), '-1') = '-1');
+COMMENT ON FUNCTION uuid6_sql_node_id_own(@extschema@.uuid6_sql_seal) IS
+    'uuid6 internal: whether the session''s uuid6.node_id is the database''s own setting (or both are off)';
+
+-- uuid6.node_id, the database's, read as PostgreSQL reads an integer
+-- setting (the C library's is one): -1 when unset or empty, 0 to 65535
+-- otherwise, and the C library's error for anything else; refused where the
+-- session's is another. A plain number is read here; any other spelling
+-- (octal, hex, a sign, spaces, a fraction) by uuid6_sql_parse_node_id.
 CREATE FUNCTION uuid6_sql_node_id(seal @extschema@.uuid6_sql_seal) RETURNS integer
     LANGUAGE sql STABLE PARALLEL SAFE
     RETURN CASE
-      WHEN coalesce(pg_catalog.current_setting('uuid6.node_id', true), '') = '' THEN -1
-      WHEN pg_catalog.current_setting('uuid6.node_id', true) ~ '^(-1|0|[1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$'
-        THEN pg_catalog.current_setting('uuid6.node_id', true)::integer
-      ELSE @extschema@.uuid6_sql_parse_node_id(pg_catalog.current_setting('uuid6.node_id', true), true::@extschema@.uuid6_sql_seal) END;
+      WHEN NOT @extschema@.uuid6_sql_node_id_own(true::@extschema@.uuid6_sql_seal)
+        THEN @extschema@.uuid6_sql_node_id_refused(pg_catalog.current_setting('uuid6.node_id', true),
+                                                   @extschema@.uuid6_sql_database_node_id(true::@extschema@.uuid6_sql_seal),
+                                                   true::@extschema@.uuid6_sql_seal)
+      WHEN coalesce(@extschema@.uuid6_sql_database_node_id(true::@extschema@.uuid6_sql_seal), '') = '' THEN -1
+      WHEN @extschema@.uuid6_sql_database_node_id(true::@extschema@.uuid6_sql_seal) ~ '^(-1|0|[1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$'
+        THEN @extschema@.uuid6_sql_database_node_id(true::@extschema@.uuid6_sql_seal)::integer
+      ELSE @extschema@.uuid6_sql_parse_node_id(@extschema@.uuid6_sql_database_node_id(true::@extschema@.uuid6_sql_seal),
+                                               true::@extschema@.uuid6_sql_seal) END;
 COMMENT ON FUNCTION uuid6_sql_node_id(@extschema@.uuid6_sql_seal) IS
-    'uuid6 internal: uuid6.node_id as read from the placeholder setting, -1 when unset';
+    'uuid6 internal: uuid6.node_id as the database sets it, -1 when unset; refused where the session''s is another';
 
 -- The tick a lift sets: the clock's (us, read by the caller), its counter
 -- starting as the C library starts it on a new clock tick (v6 and v7 at

@@ -198,12 +198,15 @@ COMMENT ON FUNCTION uuid6_sql_behind(integer, bigint, @extschema@.uuid6_sql_seal
     'uuid6 internal: whether a generator''s tick lies more than 0.75 ms behind the clock, when it is lifted (double precision)';
 
 -- The fast path's test: the tick not to lift, and uuid6.node_id unset, empty
--- (as a session reads it after a SET LOCAL or a RESET) or -1; any other
--- setting takes the slow path, which reads and checks it.
+-- (as a session reads it after a SET LOCAL or a RESET) or -1, in the session
+-- and for the database (whose setting is read once per plan: see
+-- uuid6_sql_database_node_id); any other setting takes the slow path, which
+-- reads and checks it.
 CREATE FUNCTION uuid6_sql_fast(generator integer, t bigint, seal @extschema@.uuid6_sql_seal) RETURNS boolean
     LANGUAGE sql VOLATILE PARALLEL SAFE
     RETURN NOT @extschema@.uuid6_sql_behind(generator, t, true::@extschema@.uuid6_sql_seal)
-           AND coalesce(nullif(pg_catalog.current_setting('uuid6.node_id', true), ''), '-1') = '-1';
+           AND coalesce(nullif(pg_catalog.current_setting('uuid6.node_id', true), ''), '-1') = '-1'
+           AND coalesce(nullif(@extschema@.uuid6_sql_database_node_id(true::@extschema@.uuid6_sql_seal), ''), '-1') = '-1';
 COMMENT ON FUNCTION uuid6_sql_fast(integer, bigint, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: whether a generator''s tick takes the fast path (within 0.75 ms of the clock, no node id)';
 
@@ -214,7 +217,8 @@ COMMENT ON FUNCTION uuid6_sql_fast(integer, bigint, @extschema@.uuid6_sql_seal) 
 -- own: while the lift's lock is held by another role, every key comes here).
 CREATE FUNCTION uuid6_sql_no_node(seal @extschema@.uuid6_sql_seal) RETURNS boolean
     LANGUAGE sql STABLE PARALLEL SAFE
-    RETURN coalesce(nullif(pg_catalog.current_setting('uuid6.node_id', true), ''), '-1') = '-1';
+    RETURN coalesce(nullif(pg_catalog.current_setting('uuid6.node_id', true), ''), '-1') = '-1'
+           AND coalesce(nullif(@extschema@.uuid6_sql_database_node_id(true::@extschema@.uuid6_sql_seal), ''), '-1') = '-1';
 COMMENT ON FUNCTION uuid6_sql_no_node(@extschema@.uuid6_sql_seal) IS
     'uuid6 internal: whether uuid6.node_id is unset, empty or -1, as the generators'' fast path reads it';
 

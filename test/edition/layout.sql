@@ -10,6 +10,27 @@
 -- each version in one transaction. Ticks to lift take the slow path too (about one a
 -- millisecond while keys are made), so "fast" is fewer than half.
 SET track_functions = 'pl';
+-- uuid6.node_id as the edition takes it: the database's own setting (ALTER DATABASE ... SET),
+-- which a session sees as its own value once it reconnects; here the session's value is set to
+-- the same, and the plans that read the database's once are dropped (DISCARD PLANS). NULL: no
+-- setting for the database, the session's unset (read as empty). pg_temp.database_node_id sets
+-- the database's only.
+CREATE FUNCTION pg_temp.database_node_id(node text) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF node IS NULL THEN
+    EXECUTE format('ALTER DATABASE %I RESET uuid6.node_id', current_database());
+  ELSE
+    EXECUTE format('ALTER DATABASE %I SET uuid6.node_id = %L', current_database(), node);
+  END IF;
+  EXECUTE 'DISCARD PLANS';
+END
+$$;
+CREATE FUNCTION pg_temp.node_id(node text) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_temp.database_node_id(node);
+  PERFORM set_config('uuid6.node_id', coalesce(node, ''), false);
+END
+$$;
 CREATE FUNCTION pg_temp.paths(label text) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE
   out text := label;
@@ -44,7 +65,7 @@ DECLARE
   rnd text[];
 BEGIN
   IF node <> 'unset' THEN
-    PERFORM set_config('uuid6.node_id', node, false);
+    PERFORM pg_temp.node_id(node);
   END IF;
   FOR v IN 6..8 LOOP
     bad := 0;
@@ -96,7 +117,7 @@ BEGIN
     END IF;
     INSERT INTO layout_out (node, version, n, bad) VALUES (node, v, 300, bad);
   END LOOP;
-  PERFORM set_config('uuid6.node_id', '-1', false);
+  PERFORM pg_temp.node_id('-1');
 END
 $$;
 DO $$
@@ -111,7 +132,7 @@ CREATE FUNCTION pg_temp.refused(node text) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE
   out text := 'node ' || node || ':';
 BEGIN
-  PERFORM set_config('uuid6.node_id', node, false);
+  PERFORM pg_temp.node_id(node);
   FOR v IN 6..8 LOOP
     BEGIN
       PERFORM CASE v WHEN 6 THEN uuid_generate_v6() WHEN 7 THEN uuid_generate_v7() ELSE uuid_generate_v8() END;
@@ -120,7 +141,7 @@ BEGIN
       out := out || ' v' || v || ' ' || SQLSTATE;
     END;
   END LOOP;
-  PERFORM set_config('uuid6.node_id', '-1', false);
+  PERFORM pg_temp.node_id('-1');
   RETURN out;
 END
 $$;
@@ -135,9 +156,11 @@ BEGIN;
 SELECT pg_temp.paths('empty: "' || current_setting('uuid6.node_id', true) || '"');
 COMMIT;
 BEGIN;
+DO $$ BEGIN PERFORM pg_temp.database_node_id('4660'); END $$;
 SET LOCAL uuid6.node_id = 4660;
 SELECT pg_temp.paths('4660:');
 COMMIT;
+DO $$ BEGIN PERFORM pg_temp.node_id('-1'); END $$;
 -- A v8 of uuid6's layout never reads as a spread key (src/core/spread.hpp, the C library's
 -- WithoutSpreadMark): random bits that carry the spread mark (0x2F1A5C3 in bits 98-123) with a
 -- bucket count 2^k, k from 1 to 8, in the last digit, beside a first byte whose 8 - k low bits
@@ -198,7 +221,7 @@ DECLARE
   bad int;
   nodes int[];
 BEGIN
-  PERFORM set_config('uuid6.node_id', CASE WHEN node = 'unset' THEN '' ELSE node END, false);
+  PERFORM pg_temp.node_id(CASE WHEN node = 'unset' THEN NULL ELSE node END);
   FOREACH bits IN ARRAY ARRAY[1, 4, 8] LOOP
     bad := 0;
     nodes := '{}';
@@ -230,21 +253,23 @@ BEGIN
     END IF;
     out := out || format(' %s 300/%s', 1 << bits, bad);
   END LOOP;
-  PERFORM set_config('uuid6.node_id', '-1', false);
+  PERFORM pg_temp.node_id('-1');
   RETURN out;
 END
 $$;
 SELECT pg_temp.spread_check(node) FROM unnest(ARRAY['unset', '4660', '0', '65535']) WITH ORDINALITY AS n(node, o) ORDER BY o;
 CREATE FUNCTION pg_temp.spread_refused(node text) RETURNS text LANGUAGE plpgsql AS $$
 BEGIN
-  PERFORM set_config('uuid6.node_id', node, false);
+  PERFORM pg_temp.node_id(node);
   PERFORM uuid_generate_v8_spread();
-  PERFORM set_config('uuid6.node_id', '-1', false);
+  PERFORM pg_temp.node_id('-1');
   RETURN 'spread node ' || node || ': made a key';
 EXCEPTION WHEN OTHERS THEN
-  PERFORM set_config('uuid6.node_id', '-1', false);
+  PERFORM pg_temp.node_id('-1');
   RETURN 'spread node ' || node || ': ' || SQLSTATE;
 END
 $$;
 SELECT pg_temp.spread_refused('65536');
 SELECT pg_temp.spread_refused('x');
+-- The database as it was: no uuid6.node_id of its own.
+DO $$ BEGIN PERFORM pg_temp.node_id(NULL); END $$;

@@ -2,7 +2,8 @@
 -- spellings, each read (a) by PostgreSQL itself, through a core integer setting without a unit
 -- (gin_fuzzy_search_limit, 0 .. 2147483647: the same parse_int(), then its range swapped for
 -- node_id's -1 .. 65535), and (b) by the uuid6 at hand:
---   :mode = 'edition': set as the placeholder it is there (set_config), read back through
+--   :mode = 'edition': set for the database (ALTER DATABASE ... SET, the edition's one source)
+--     and as the session's placeholder, read back through
 --     uuid6_status() and the node bits of a generated v7 key (or the error the generators raise);
 --   :mode = 'c': the C library's setting (PGC_SIGHUP) through ALTER SYSTEM and a reload, over a
 --     dblink connection (:conninfo) to this server, read back in a new session (or ALTER
@@ -80,7 +81,11 @@ DECLARE
   hint text;
   state text;
 BEGIN
+  -- The database's setting, which the edition takes (and the session's the same, as a session
+  -- started after ALTER DATABASE reads it); the plans that read the database's dropped.
+  EXECUTE format('ALTER DATABASE %I SET uuid6.node_id = %L', current_database(), s);
   PERFORM set_config('uuid6.node_id', s, true);
+  EXECUTE 'DISCARD PLANS';
   BEGIN
     SELECT u.node_id INTO node FROM uuid6_status() AS u LIMIT 1;
   EXCEPTION WHEN OTHERS THEN
@@ -150,6 +155,8 @@ SELECT n, s, edition_only, pg_temp.postgres_reads(s) AS postgres,
 FROM node_cases ORDER BY n;
 \if :c_library
 SELECT dblink_exec(:'conninfo', 'ALTER SYSTEM RESET uuid6.node_id') IS NOT NULL AND pg_reload_conf() AS reset \gset
+\else
+SELECT format('ALTER DATABASE %I RESET uuid6.node_id', current_database()) \gexec
 \endif
 
 \pset format unaligned

@@ -1211,6 +1211,48 @@ spread 65535: 2 300/0 16 300/0 256 300/0
 spread node 65536: 22023
 spread node x: 22023"
 
+# uuid6.node_id from the database's own setting only (issue 35, item 4): a session of a role
+# that only makes keys cannot put another node's id into them, nor take the database's out, by
+# SET, by the connection's options (PGOPTIONS) or by its role's setting: each refused with 55P02
+# for every key and for uuid6_status(), as the C library refuses the SET; the same value as the
+# database's, or none where it sets none, is taken. (1.4 took the session's value.) Each line a
+# new session of edition_node, whose node bits of a v7 key and uuid6_status() are printed.
+T edition_order postgres -c "DROP ROLE IF EXISTS edition_node" -c "CREATE ROLE edition_node LOGIN" \
+  -c "ALTER DATABASE edition_order SET uuid6.node_id = 7" >/dev/null
+node_q="SELECT (('x' || substr(replace(uuid_generate_v7()::text, '-', ''), 19, 6))::bit(24)::integer >> 6 & 65535)::text || ' ' || coalesce((SELECT node_id FROM uuid6_status() LIMIT 1)::text, 'off')"
+node_session() {  # node_session LABEL CONNINFO [SQL]: the node bits and uuid6_status()'s, or the SQLSTATE
+  local out
+  out=$(T "$2" edition_node -v VERBOSITY=sqlstate ${3:+-c "$3"} -c "$node_q" 2>&1)
+  printf '%s: %s\n' "$1" "$(sed -n 's/^.*ERROR:  \([0-9A-Z]\{5\}\).*/\1/p; /^[0-9]/p' <<<"$out" | head -n 1)"
+}
+node_out=$(node_session database edition_order
+           node_session "SET 3" edition_order "SET uuid6.node_id = 3"
+           node_session "SET empty" edition_order "SET uuid6.node_id = ''"
+           node_session "SET -1" edition_order "SET uuid6.node_id = -1"
+           node_session "SET 7" edition_order "SET uuid6.node_id = 7"
+           node_session "SET 3, RESET" edition_order "SET uuid6.node_id = 3; RESET uuid6.node_id"
+           node_session "options 9" "dbname=edition_order options=-cuuid6.node_id=9"
+           T edition_order postgres -c "ALTER ROLE edition_node SET uuid6.node_id = 5" >/dev/null
+           node_session "role 5" edition_order
+           T edition_order postgres -c "ALTER ROLE edition_node RESET uuid6.node_id" -c "ALTER DATABASE edition_order RESET uuid6.node_id" >/dev/null
+           node_session "none, SET 3" edition_order "SET uuid6.node_id = 3"
+           node_session "none, SET -1" edition_order "SET uuid6.node_id = -1"
+           node_session "none" edition_order)
+node_out=$(sed 's/: [0-9]* off$/: random off/' <<<"$node_out")
+T edition_order postgres -c "DROP ROLE edition_node" >/dev/null
+check "uuid6.node_id from the database's own setting only: a session's SET, options or role setting refused (55P02)" \
+  "$node_out" "database: 7 7
+SET 3: 55P02
+SET empty: 55P02
+SET -1: 55P02
+SET 7: 7 7
+SET 3, RESET: 7 7
+options 9: 55P02
+role 5: 55P02
+none, SET 3: 55P02
+none, SET -1: random off
+none: random off"
+
 # --- h. another role's locks ------------------------------------------------------------------------
 # No role can hold the keys' time back. A role with no privileges holds, in turn, every lock it
 # can take near uuid6: 1.4's advisory key of the lift (1970629988, generator) of every generator

@@ -87,6 +87,7 @@ for my $path (@ARGV)
 		{
 			my $calls = $body;
 			$calls =~ s/--[^\n]*/ /g;
+			$calls =~ s/[EeUu]?'(?:[^']|'')*'/ ' ' /g;    # a signature written in a string is no call
 			while ($calls =~ /\@extschema\@\.(uuid6_sql_\w+)\s*(\((?:[^()]++|(?-1))*\))/g)
 			{
 				my ($callee, $args) = ($1, $2);

@@ -173,7 +173,7 @@ BEGIN
         '@extschema@'::pg_catalog.regnamespace, found_owner::pg_catalog.regrole, current_user
       USING ERRCODE = 'insufficient_privilege',
             DETAIL = 'uuid6 takes the type for its own: only the role that owns uuid6''s functions may own it.',
-            HINT = 'Install or update uuid6 as the role that owns its functions, or ask that role''s owner to drop the type.';
+            HINT = 'Install or update uuid6 as the role that owns its functions; otherwise the type''s owner or the schema''s drops it, then install again.';
   END IF;
   FOR r IN
     SELECT CASE WHEN a.grantee OPERATOR(pg_catalog.=) 0::pg_catalog.oid THEN 'PUBLIC'
@@ -185,7 +185,9 @@ BEGIN
       AND t.typname OPERATOR(pg_catalog.=) 'uuid6_sql_seal'
       AND a.grantee OPERATOR(pg_catalog.<>) t.typowner
   LOOP
-    EXECUTE pg_catalog.format('REVOKE ALL ON DOMAIN @extschema@.uuid6_sql_seal FROM %s CASCADE', r.grantee);
+    -- (The type by its OID's name: a schema's name may hold a % that format() would read.)
+    EXECUTE pg_catalog.format('REVOKE ALL ON DOMAIN %s FROM %s CASCADE',
+                              pg_catalog.pg_typeof(NULL::@extschema@.uuid6_sql_seal)::pg_catalog.regtype, r.grantee);
   END LOOP;
 END
 $uuid6_seal$;
@@ -250,6 +252,12 @@ COMMENT ON SEQUENCE uuid6_sql_sequences.uuid6_sql_lagging_v8 IS
 -- The WAL record of each transaction's first draw (see "Durability"): its
 -- value means nothing; every role may set it.
 CREATE SEQUENCE IF NOT EXISTS uuid6_sql_sequences.uuid6_sql_flush AS bigint MINVALUE 1 START 1 CACHE 1 NO CYCLE;
+-- The node id that uuid6_set_node_id sets (see uuid6_sql_database_node_id):
+-- read by every role, set by its owner only; unset (never set, or cleared)
+-- while it reads NULL.
+CREATE SEQUENCE IF NOT EXISTS uuid6_sql_sequences.uuid6_sql_node_id AS integer MINVALUE -1 MAXVALUE 65535 START -1 CACHE 1 NO CYCLE;
+COMMENT ON SEQUENCE uuid6_sql_sequences.uuid6_sql_node_id IS
+    'uuid6 SQL edition: the node id set by uuid6_set_node_id (-1 off), NULL while unset. Written by uuid6 only';
 COMMENT ON SEQUENCE uuid6_sql_sequences.uuid6_sql_flush IS
     'uuid6 SQL edition: set by the first key of each transaction, so that its commit flushes the WAL of every key it drew; its value means nothing';
 
@@ -272,7 +280,8 @@ DECLARE
 BEGIN
   FOREACH s IN ARRAY ARRAY['uuid6_sql_v6', 'uuid6_sql_v7', 'uuid6_sql_v8',
                            'uuid6_sql_draft_ms', 'uuid6_sql_draft_us', 'uuid6_sql_draft_ns',
-                           'uuid6_sql_lagging_v6', 'uuid6_sql_lagging_v7', 'uuid6_sql_lagging_v8']::pg_catalog.text[] LOOP
+                           'uuid6_sql_lagging_v6', 'uuid6_sql_lagging_v7', 'uuid6_sql_lagging_v8',
+                           'uuid6_sql_node_id']::pg_catalog.text[] LOOP
     IF EXISTS (SELECT FROM pg_catalog.pg_depend d
                WHERE d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_class'::pg_catalog.regclass
                  AND d.objid OPERATOR(pg_catalog.=) pg_catalog.to_regclass(pg_catalog.concat('uuid6_sql_sequences.', s))
@@ -294,6 +303,7 @@ GRANT SELECT, USAGE ON SEQUENCE uuid6_sql_sequences.uuid6_sql_v6, uuid6_sql_sequ
 GRANT SELECT ON SEQUENCE uuid6_sql_sequences.uuid6_sql_lagging_v6, uuid6_sql_sequences.uuid6_sql_lagging_v7,
     uuid6_sql_sequences.uuid6_sql_lagging_v8 TO PUBLIC;
 GRANT SELECT, UPDATE ON SEQUENCE uuid6_sql_sequences.uuid6_sql_flush TO PUBLIC;
+GRANT SELECT ON SEQUENCE uuid6_sql_sequences.uuid6_sql_node_id TO PUBLIC;
 
 -- The clock in Unix microseconds, rounded. date_part's double carries the
 -- microseconds since 1970 to within a quarter of one (53 bits hold them until
@@ -621,79 +631,94 @@ $$;
 COMMENT ON FUNCTION uuid6_sql_parse_node_id(text, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: uuid6.node_id read from any spelling PostgreSQL accepts for an integer setting, with its errors';
 
--- uuid6.node_id is taken from the database's own setting only (ALTER
--- DATABASE ... SET uuid6.node_id = 7, which its owner or a superuser makes),
--- never from a session's: here it is a placeholder setting, which any
--- session can SET, or set through PGOPTIONS or ALTER ROLE, and a role that
--- may only insert through a DEFAULT could then put another node's id into
--- its keys. (The C library's setting is the server's, and refuses a SET.)
+-- The node id is the owner's to choose, never a session's: uuid6.node_id is
+-- a placeholder setting here, which any session can SET (or have from
+-- PGOPTIONS, or from ALTER ROLE), and a role that may only insert through a
+-- DEFAULT could otherwise put another node's id into its keys, or leave the
+-- database's out. (The C library's setting is the server's, and refuses a
+-- SET.) The node id in effect is, in this order: the one uuid6_set_node_id
+-- set (20_operations.sql; its owner's, -1 for none), the database's own
+-- uuid6.node_id (ALTER DATABASE ... SET, which needs a superuser or SET on
+-- the parameter), or none. A session's own value is ignored, with a WARNING
+-- (uuid6_sql_node_id).
 --
--- The database's value, read from pg_db_role_setting, is IMMUTABLE on
--- purpose: PostgreSQL folds the call, whose argument is a constant, into
--- the plan of each expression that uses it, so it is read once per plan
--- (a session's first keys, and again after a plan is invalidated), not per
--- key. That is how a session sees the setting anyway: an ALTER DATABASE ...
--- SET reaches the sessions that start after it. (NULL: no such setting.)
+-- The value in effect, as text, is IMMUTABLE on purpose: PostgreSQL folds
+-- the call, whose argument is a constant, into the plan of each expression
+-- that uses it, so it is read once per plan (a session's first keys, and
+-- again after its plans are invalidated: uuid6_set_node_id invalidates them
+-- in every session), not per key. Of the database's entries, the last one
+-- PostgreSQL applies (a name written in another case is another entry).
+-- NULL: no node id set anywhere.
 CREATE FUNCTION uuid6_sql_database_node_id(seal @extschema@.uuid6_sql_seal) RETURNS text
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
-    RETURN (SELECT pg_catalog.substr(c, pg_catalog.strpos(c, '=') + 1)
-            FROM pg_catalog.pg_db_role_setting s CROSS JOIN LATERAL pg_catalog.unnest(s.setconfig) AS c
-            WHERE s.setdatabase = (SELECT d.oid FROM pg_catalog.pg_database d
-                                   WHERE d.datname = pg_catalog.current_database())
-              AND s.setrole = 0::pg_catalog.oid
-              AND pg_catalog.lower(pg_catalog.split_part(c, '=', 1)) = 'uuid6.node_id'
-            LIMIT 1);
+    RETURN coalesce(
+      pg_catalog.pg_sequence_last_value('uuid6_sql_sequences.uuid6_sql_node_id'::pg_catalog.regclass)::pg_catalog.text,
+      (SELECT pg_catalog.substr(c.setting, pg_catalog.strpos(c.setting, '=') + 1)
+       FROM pg_catalog.pg_db_role_setting s
+            CROSS JOIN LATERAL pg_catalog.unnest(s.setconfig) WITH ORDINALITY AS c(setting, n)
+       WHERE s.setdatabase = (SELECT d.oid FROM pg_catalog.pg_database d
+                              WHERE d.datname = pg_catalog.current_database())
+         AND s.setrole = 0::pg_catalog.oid
+         AND pg_catalog.lower(pg_catalog.split_part(c.setting, '=', 1)) = 'uuid6.node_id'
+       ORDER BY c.n DESC
+       LIMIT 1));
 COMMENT ON FUNCTION uuid6_sql_database_node_id(@extschema@.uuid6_sql_seal) IS
-    'uuid6 internal: the database''s own uuid6.node_id (ALTER DATABASE ... SET), NULL when it has none; read once per plan';
+    'uuid6 internal: the node id in effect, as text: uuid6_set_node_id''s, else the database''s own uuid6.node_id, NULL when none; read once per plan';
 
--- A session whose uuid6.node_id is not the database's: refused, for every
--- key and uuid6_status(), until it takes its value back (RESET) or
--- reconnects. (A raiser, called only to refuse: its path is pinned.)
-CREATE FUNCTION uuid6_sql_node_id_refused(session text, database text, seal @extschema@.uuid6_sql_seal) RETURNS integer
-    LANGUAGE plpgsql STABLE PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
+-- A session whose own uuid6.node_id is another: ignored, with a WARNING once
+-- per value in the session (the session-local uuid6_sql.node_id_warned holds
+-- the value warned about: a session that sets it only silences its own
+-- warning). Returns the node id in effect. (Pinned path.)
+CREATE FUNCTION uuid6_sql_node_id_ignored(session text, node integer, seal @extschema@.uuid6_sql_seal) RETURNS integer
+    LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
-  RAISE EXCEPTION 'uuid6.node_id is "%" in this session, but %', session,
-                  CASE WHEN database IS NULL THEN 'the database sets none'
-                       ELSE pg_catalog.format('"%s" for the database', database) END
-    USING ERRCODE = 'cant_change_runtime_param',
-          DETAIL = 'The SQL edition of uuid6 takes uuid6.node_id from the database''s own setting only, never from a session''s SET, PGOPTIONS, a role''s setting or postgresql.conf.',
-          HINT = 'Set it with ALTER DATABASE ... SET uuid6.node_id = N and reconnect; in this session, RESET uuid6.node_id.';
+  IF pg_catalog.current_setting('uuid6_sql.node_id_warned', true) IS DISTINCT FROM session THEN
+    PERFORM pg_catalog.set_config('uuid6_sql.node_id_warned', session, false);
+    RAISE WARNING 'uuid6.node_id "%" of this session is ignored: the node id is %', session,
+                  CASE WHEN node < 0 THEN 'off' ELSE node::pg_catalog.text END
+      USING ERRCODE = 'cant_change_runtime_param',
+            DETAIL = 'The SQL edition of uuid6 takes the node id from uuid6_set_node_id() or the database''s own uuid6.node_id (ALTER DATABASE ... SET), never from a session''s SET, PGOPTIONS, a role''s setting or postgresql.conf.',
+            HINT = 'Have the role that installed uuid6 call uuid6_set_node_id(N), and remove the session''s setting.';
+  END IF;
+  RETURN node;
 END
 $$;
-COMMENT ON FUNCTION uuid6_sql_node_id_refused(text, text, @extschema@.uuid6_sql_seal) IS
-    'uuid6 internal: refuses a session whose uuid6.node_id is not the database''s own setting';
+COMMENT ON FUNCTION uuid6_sql_node_id_ignored(text, integer, @extschema@.uuid6_sql_seal) IS
+    'uuid6 internal: warns once per session and value that the session''s own uuid6.node_id is ignored; returns the node id in effect';
 
--- Whether the session's uuid6.node_id is the database's, or both are off
--- (unset, empty or -1: a session reads an empty string after a RESET or a
--- SET LOCAL, and cannot tell it from unset).
-CREATE FUNCTION uuid6_sql_node_id_own(seal @extschema@.uuid6_sql_seal) RETURNS boolean
-    LANGUAGE sql STABLE PARALLEL SAFE
-    RETURN coalesce(pg_catalog.current_setting('uuid6.node_id', true), '')
-             = coalesce(@extschema@.uuid6_sql_database_node_id(true::@extschema@.uuid6_sql_seal), '')
-           OR (coalesce(nullif(pg_catalog.current_setting('uuid6.node_id', true), ''), '-1') = '-1'
-               AND coalesce(nullif(@extschema@.uuid6_sql_database_node_id(true::@extschema@.uuid6_sql_seal), ''), '-1') = '-1');
-COMMENT ON FUNCTION uuid6_sql_node_id_own(@extschema@.uuid6_sql_seal) IS
-    'uuid6 internal: whether the session''s uuid6.node_id is the database''s own setting (or both are off)';
-
--- uuid6.node_id, the database's, read as PostgreSQL reads an integer
--- setting (the C library's is one): -1 when unset or empty, 0 to 65535
--- otherwise, and the C library's error for anything else; refused where the
--- session's is another. A plain number is read here; any other spelling
--- (octal, hex, a sign, spaces, a fraction) by uuid6_sql_parse_node_id.
-CREATE FUNCTION uuid6_sql_node_id(seal @extschema@.uuid6_sql_seal) RETURNS integer
+-- The node id in effect, read as PostgreSQL reads an integer setting (the C
+-- library's is one): -1 when unset or empty, 0 to 65535 otherwise, and the C
+-- library's error for anything else. A plain number is read here; any other
+-- spelling (octal, hex, a sign, spaces, a fraction) by
+-- uuid6_sql_parse_node_id.
+CREATE FUNCTION uuid6_sql_node_id_value(seal @extschema@.uuid6_sql_seal) RETURNS integer
     LANGUAGE sql STABLE PARALLEL SAFE
     RETURN CASE
-      WHEN NOT @extschema@.uuid6_sql_node_id_own(true::@extschema@.uuid6_sql_seal)
-        THEN @extschema@.uuid6_sql_node_id_refused(pg_catalog.current_setting('uuid6.node_id', true),
-                                                   @extschema@.uuid6_sql_database_node_id(true::@extschema@.uuid6_sql_seal),
-                                                   true::@extschema@.uuid6_sql_seal)
       WHEN coalesce(@extschema@.uuid6_sql_database_node_id(true::@extschema@.uuid6_sql_seal), '') = '' THEN -1
       WHEN @extschema@.uuid6_sql_database_node_id(true::@extschema@.uuid6_sql_seal) ~ '^(-1|0|[1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$'
         THEN @extschema@.uuid6_sql_database_node_id(true::@extschema@.uuid6_sql_seal)::integer
       ELSE @extschema@.uuid6_sql_parse_node_id(@extschema@.uuid6_sql_database_node_id(true::@extschema@.uuid6_sql_seal),
                                                true::@extschema@.uuid6_sql_seal) END;
+COMMENT ON FUNCTION uuid6_sql_node_id_value(@extschema@.uuid6_sql_seal) IS
+    'uuid6 internal: the node id in effect, -1 when none, read as PostgreSQL reads an integer setting';
+
+-- The node id for a key: the one in effect; a session whose own
+-- uuid6.node_id is set to something else (not unset or empty, not the same
+-- spelling as the one in effect, not -1 where none is in effect) is warned.
+CREATE FUNCTION uuid6_sql_node_id(seal @extschema@.uuid6_sql_seal) RETURNS integer
+    LANGUAGE sql VOLATILE PARALLEL UNSAFE
+    RETURN CASE
+      WHEN coalesce(pg_catalog.current_setting('uuid6.node_id', true), '') = ''
+           OR pg_catalog.current_setting('uuid6.node_id', true)
+              = coalesce(@extschema@.uuid6_sql_database_node_id(true::@extschema@.uuid6_sql_seal), '')
+           OR (pg_catalog.current_setting('uuid6.node_id', true) = '-1'
+               AND coalesce(nullif(@extschema@.uuid6_sql_database_node_id(true::@extschema@.uuid6_sql_seal), ''), '-1') = '-1')
+        THEN @extschema@.uuid6_sql_node_id_value(true::@extschema@.uuid6_sql_seal)
+      ELSE @extschema@.uuid6_sql_node_id_ignored(coalesce(pg_catalog.current_setting('uuid6.node_id', true), ''),
+                                                 @extschema@.uuid6_sql_node_id_value(true::@extschema@.uuid6_sql_seal),
+                                                 true::@extschema@.uuid6_sql_seal) END;
 COMMENT ON FUNCTION uuid6_sql_node_id(@extschema@.uuid6_sql_seal) IS
-    'uuid6 internal: uuid6.node_id as the database sets it, -1 when unset; refused where the session''s is another';
+    'uuid6 internal: the node id for a key (uuid6_set_node_id''s, else the database''s), -1 when none; a session''s own value is ignored with a WARNING';
 
 -- The tick a lift sets: the clock's (us, read by the caller), its counter
 -- starting as the C library starts it on a new clock tick (v6 and v7 at

@@ -133,6 +133,52 @@ COMMENT ON FUNCTION uuid6_advance(uuid) IS
 REVOKE EXECUTE ON FUNCTION uuid6_advance(uuid) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION uuid6_advance(uuid) TO @extowner@ WITH GRANT OPTION;
 
+-- The node id of this database's keys (00_sequences.sql, "The node id is the
+-- owner's to choose"): 0 to 65535, -1 for none, NULL to clear it (the
+-- database's own uuid6.node_id, if any, applies again). For the role that
+-- installed uuid6 (and those it grants it to), who need no superuser: an
+-- ALTER DATABASE ... SET of the placeholder does. It takes effect in every
+-- session at its next key: the ALTER FUNCTION at the end invalidates the
+-- plans that folded the value in. SECURITY DEFINER (only the owner may set
+-- the sequence), pinned path.
+CREATE FUNCTION uuid6_set_node_id(node_id integer) RETURNS integer
+    LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER
+    SET search_path = pg_catalog, pg_temp AS $$
+DECLARE
+  f pg_catalog.regprocedure;
+BEGIN
+  IF node_id < -1 OR node_id > 65535 THEN
+    RAISE EXCEPTION '% is outside the valid range for parameter "%" (% .. %)', node_id, 'uuid6.node_id', -1, 65535
+      USING ERRCODE = 'invalid_parameter_value',
+            HINT = 'Give 0 to 65535, -1 for no node id, or NULL to clear it (the database''s own uuid6.node_id then applies).';
+  END IF;
+  IF pg_catalog.pg_is_in_recovery() THEN
+    RAISE EXCEPTION 'uuid6_set_node_id cannot run during recovery'
+      USING ERRCODE = 'read_only_sql_transaction', HINT = 'Run uuid6_set_node_id on the primary.';
+  END IF;
+  IF node_id IS NULL THEN
+    PERFORM pg_catalog.setval('uuid6_sql_sequences.uuid6_sql_node_id'::pg_catalog.regclass, -1, false);
+  ELSE
+    PERFORM pg_catalog.setval('uuid6_sql_sequences.uuid6_sql_node_id'::pg_catalog.regclass, node_id, true);
+  END IF;
+  -- Every session's plans that read the node id are made again at their
+  -- next use: the value is folded into the plans of the expressions that
+  -- inline these functions, and a change of an inlined function's row
+  -- invalidates them.
+  FOREACH f IN ARRAY ARRAY['@extschema@.uuid6_sql_fast(integer, bigint, @extschema@.uuid6_sql_seal)',
+                           '@extschema@.uuid6_sql_no_node(@extschema@.uuid6_sql_seal)',
+                           '@extschema@.uuid6_sql_node_id(@extschema@.uuid6_sql_seal)',
+                           '@extschema@.uuid6_sql_node_id_value(@extschema@.uuid6_sql_seal)']::pg_catalog.regprocedure[] LOOP
+    EXECUTE pg_catalog.format('ALTER FUNCTION %s COST 100', f);
+  END LOOP;
+  RETURN node_id;
+END
+$$;
+COMMENT ON FUNCTION uuid6_set_node_id(integer) IS
+    'Sets the node id of the database''s keys (0 to 65535, -1 for none; NULL clears it, and the database''s uuid6.node_id applies again), in every session at its next key. Not executable by PUBLIC';
+REVOKE EXECUTE ON FUNCTION uuid6_set_node_id(integer) FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION uuid6_set_node_id(integer) TO @extowner@ WITH GRANT OPTION;
+
 -- The C library's columns; what this edition cannot know is NULL. mode is
 -- 'sql_extension' where uuid6 was made by CREATE EXTENSION (pg_tle,
 -- database.dev) and 'sql_script' where the plain script made it.
@@ -156,7 +202,7 @@ BEGIN ATOMIC
   SELECT CASE WHEN EXISTS (SELECT FROM pg_catalog.pg_extension e
                            WHERE e.extname = 'uuid6' AND e.extnamespace = '@extschema@'::regnamespace)
               THEN 'sql_extension' ELSE 'sql_script' END,
-         nullif(@extschema@.uuid6_sql_node_id(true::@extschema@.uuid6_sql_seal), -1),
+         nullif(@extschema@.uuid6_sql_node_id_value(true::@extschema@.uuid6_sql_seal), -1),
          s.v,
          NULL::bigint, NULL::bigint, NULL::bigint,
          CASE WHEN s.last IS NULL THEN 0

@@ -9,11 +9,11 @@
 -- schema uuid6_sql_sequences they would let other roles name the sequences (and
 -- queue a lock on one that stops every key), on a sequence let a role set it
 -- (setval by OID: no name needed) and stop or rewind its keys, on uuid6_advance
--- let a role push every key ahead. So here the privileges on those are set to
+-- let a role push every key ahead, on uuid6_set_node_id choose the node id. So here the privileges on those are set to
 -- exactly what uuid6 grants (00_sequences.sql, 20_operations.sql): every other
 -- grant, read from the ACLs as they are, is revoked; the owner's stay.
 --
--- uuid6_advance: a function made anew carries nothing but uuid6's grants and the
+-- uuid6_advance, uuid6_set_node_id: a function made anew carries nothing but uuid6's grants and the
 -- default privileges; one kept by an update or a run of the plain script again
 -- may carry grants its owner made on purpose since. So on functions only the
 -- grants that the installing role's default privileges for functions make
@@ -35,7 +35,8 @@ BEGIN
            ('uuid6_sql_v8', ARRAY['SELECT', 'USAGE']), ('uuid6_sql_draft_ms', ARRAY['SELECT', 'USAGE']),
            ('uuid6_sql_draft_us', ARRAY['SELECT', 'USAGE']), ('uuid6_sql_draft_ns', ARRAY['SELECT', 'USAGE']),
            ('uuid6_sql_lagging_v6', ARRAY['SELECT']), ('uuid6_sql_lagging_v7', ARRAY['SELECT']),
-           ('uuid6_sql_lagging_v8', ARRAY['SELECT']), ('uuid6_sql_flush', ARRAY['SELECT', 'UPDATE'])),
+           ('uuid6_sql_lagging_v8', ARRAY['SELECT']), ('uuid6_sql_flush', ARRAY['SELECT', 'UPDATE']),
+           ('uuid6_sql_node_id', ARRAY['SELECT'])),
          private AS (SELECT n.oid FROM pg_catalog.pg_namespace n
                      WHERE n.nspname OPERATOR(pg_catalog.=) 'uuid6_sql_sequences')
     SELECT pg_catalog.format('REVOKE %s ON SCHEMA uuid6_sql_sequences FROM %s CASCADE',
@@ -62,7 +63,7 @@ BEGIN
       AND NOT (a.grantee OPERATOR(pg_catalog.=) 0::pg_catalog.oid
                AND a.privilege_type OPERATOR(pg_catalog.=) ANY (w.privileges))
     UNION
-    -- uuid6_advance: the default privileges' grants (see above), and any to PUBLIC.
+    -- uuid6_advance, uuid6_set_node_id: the default privileges' grants (see above), and any to PUBLIC.
     SELECT pg_catalog.format('REVOKE %s ON FUNCTION %s FROM %s CASCADE',
                              a.privilege_type, p.oid::pg_catalog.regprocedure,
                              CASE WHEN a.grantee OPERATOR(pg_catalog.=) 0::pg_catalog.oid THEN 'PUBLIC'
@@ -71,7 +72,7 @@ BEGIN
          CROSS JOIN LATERAL pg_catalog.aclexplode(p.proacl) a
          LEFT JOIN pg_catalog.pg_roles g ON g.oid OPERATOR(pg_catalog.=) a.grantee
     WHERE p.pronamespace OPERATOR(pg_catalog.=) pg_catalog.to_regnamespace('@extschema@')::pg_catalog.oid
-      AND p.proname OPERATOR(pg_catalog.=) 'uuid6_advance'
+      AND p.proname OPERATOR(pg_catalog.=) ANY (ARRAY['uuid6_advance', 'uuid6_set_node_id']::pg_catalog.name[])
       AND a.grantee OPERATOR(pg_catalog.<>) p.proowner
       -- (uuid6 grants it to the installing role, @extowner@, written quoted where it must be.)
       AND pg_catalog.quote_ident(g.rolname) IS DISTINCT FROM '@extowner@'

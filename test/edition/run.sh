@@ -1211,47 +1211,66 @@ spread 65535: 2 300/0 16 300/0 256 300/0
 spread node 65536: 22023
 spread node x: 22023"
 
-# uuid6.node_id from the database's own setting only (issue 35, item 4): a session of a role
-# that only makes keys cannot put another node's id into them, nor take the database's out, by
-# SET, by the connection's options (PGOPTIONS) or by its role's setting: each refused with 55P02
-# for every key and for uuid6_status(), as the C library refuses the SET; the same value as the
-# database's, or none where it sets none, is taken. (1.4 took the session's value.) Each line a
-# new session of edition_node, whose node bits of a v7 key and uuid6_status() are printed.
+# The node id is the owner's to choose (issue 35, item 4): uuid6_set_node_id (the installing
+# role's; refused to others with 42501, out of range with 22023), else the database's own
+# uuid6.node_id (ALTER DATABASE ... SET); a session's SET, the connection's options (PGOPTIONS)
+# or its role's setting are ignored, with one WARNING (55P02) in the session, and the keys
+# carry the node id in effect. (1.4 took the session's value.) Each line a new session of
+# edition_node: its WARNINGs, then the node bits of a v7 key and uuid6_status()'s node_id
+# (a random node bits' value shown as "random"). Last, one session of edition_node sees
+# uuid6_set_node_id's changes, made by another session, at its next key.
 T edition_order postgres -c "DROP ROLE IF EXISTS edition_node" -c "CREATE ROLE edition_node LOGIN" \
   -c "ALTER DATABASE edition_order SET uuid6.node_id = 7" >/dev/null
 node_q="SELECT (('x' || substr(replace(uuid_generate_v7()::text, '-', ''), 19, 6))::bit(24)::integer >> 6 & 65535)::text || ' ' || coalesce((SELECT node_id FROM uuid6_status() LIMIT 1)::text, 'off')"
-node_session() {  # node_session LABEL CONNINFO [SQL]: the node bits and uuid6_status()'s, or the SQLSTATE
+node_session() {  # node_session LABEL CONNINFO [SQL]: the WARNINGs and ERRORs (SQLSTATE), then the node bits and uuid6_status()'s
   local out
-  out=$(T "$2" edition_node -v VERBOSITY=sqlstate ${3:+-c "$3"} -c "$node_q" 2>&1)
-  printf '%s: %s\n' "$1" "$(sed -n 's/^.*ERROR:  \([0-9A-Z]\{5\}\).*/\1/p; /^[0-9]/p' <<<"$out" | head -n 1)"
+  out=$(T "$2" edition_node -v VERBOSITY=sqlstate ${3:+-c "$3"} -c "$node_q" -c "$node_q" 2>&1)
+  printf '%s: %s\n' "$1" "$(echo "$(sed -n 's/^.*\(WARNING\|ERROR\):  \([0-9A-Z]\{5\}\).*/\1 \2/p' <<<"$out" | paste -sd' ') $(grep -E '^[0-9]' <<<"$out" | sed 's/^[0-9]* off$/random off/' | paste -sd',')" | sed 's/^ *//; s/ *$//')"
 }
 node_out=$(node_session database edition_order
            node_session "SET 3" edition_order "SET uuid6.node_id = 3"
            node_session "SET empty" edition_order "SET uuid6.node_id = ''"
            node_session "SET -1" edition_order "SET uuid6.node_id = -1"
            node_session "SET 7" edition_order "SET uuid6.node_id = 7"
-           node_session "SET 3, RESET" edition_order "SET uuid6.node_id = 3; RESET uuid6.node_id"
            node_session "options 9" "dbname=edition_order options=-cuuid6.node_id=9"
            T edition_order postgres -c "ALTER ROLE edition_node SET uuid6.node_id = 5" >/dev/null
            node_session "role 5" edition_order
-           T edition_order postgres -c "ALTER ROLE edition_node RESET uuid6.node_id" -c "ALTER DATABASE edition_order RESET uuid6.node_id" >/dev/null
+           T edition_order postgres -c "ALTER ROLE edition_node RESET uuid6.node_id" >/dev/null
+           node_session "set_node_id by edition_node" edition_order "SELECT uuid6_set_node_id(3)"
+           T edition_order postgres -c "SELECT uuid6_set_node_id(12)" >/dev/null
+           node_session "set_node_id 12" edition_order
+           node_session "set_node_id 12, SET 7" edition_order "SET uuid6.node_id = 7"
+           echo "set_node_id 70000: $(T edition_order postgres -v VERBOSITY=sqlstate -c "SELECT uuid6_set_node_id(70000)" 2>&1 | sed -n 's/^ERROR:  \([0-9A-Z]\{5\}\).*/ERROR \1/p')"
+           T edition_order postgres -c "SELECT uuid6_set_node_id(-1)" >/dev/null
+           node_session "set_node_id -1" edition_order "SET uuid6.node_id = -1"
+           T edition_order postgres -c "SELECT uuid6_set_node_id(NULL)" -c "ALTER DATABASE edition_order RESET uuid6.node_id" >/dev/null
            node_session "none, SET 3" edition_order "SET uuid6.node_id = 3"
            node_session "none, SET -1" edition_order "SET uuid6.node_id = -1"
            node_session "none" edition_order)
-node_out=$(sed 's/: [0-9]* off$/: random off/' <<<"$node_out")
+# One session, three keys: before uuid6_set_node_id(21) in another session, after it, and
+# after uuid6_set_node_id(NULL).
+node_live=$( { echo "$node_q;"; echo "SELECT pg_sleep(1.5);"; echo "$node_q;"; echo "SELECT pg_sleep(1.5);"; echo "$node_q;"; } |
+             T edition_order edition_node 2>&1 & sleep 0.7; T edition_order postgres -c "SELECT uuid6_set_node_id(21)" >/dev/null
+             sleep 1.5; T edition_order postgres -c "SELECT uuid6_set_node_id(NULL)" >/dev/null; wait)
+node_out+=$'\n'"live: $(grep -E '^[0-9]' <<<"$node_live" | sed 's/^[0-9]* off$/random off/' | paste -sd',')"
 T edition_order postgres -c "DROP ROLE edition_node" >/dev/null
-check "uuid6.node_id from the database's own setting only: a session's SET, options or role setting refused (55P02)" \
-  "$node_out" "database: 7 7
-SET 3: 55P02
-SET empty: 55P02
-SET -1: 55P02
-SET 7: 7 7
-SET 3, RESET: 7 7
-options 9: 55P02
-role 5: 55P02
-none, SET 3: 55P02
-none, SET -1: random off
-none: random off"
+check "the node id is the owner's: uuid6_set_node_id or the database's uuid6.node_id; a session's SET, options or role setting ignored with a WARNING (55P02)" \
+  "$node_out" "database: 7 7,7 7
+SET 3: WARNING 55P02 7 7,7 7
+SET empty: 7 7,7 7
+SET -1: WARNING 55P02 7 7,7 7
+SET 7: 7 7,7 7
+options 9: WARNING 55P02 7 7,7 7
+role 5: WARNING 55P02 7 7,7 7
+set_node_id by edition_node: ERROR 42501
+set_node_id 12: 12 12,12 12
+set_node_id 12, SET 7: WARNING 55P02 12 12,12 12
+set_node_id 70000: ERROR 22023
+set_node_id -1: random off,random off
+none, SET 3: WARNING 55P02 random off,random off
+none, SET -1: random off,random off
+none: random off,random off
+live: random off,21 21,random off"
 
 # --- h. another role's locks ------------------------------------------------------------------------
 # No role can hold the keys' time back. A role with no privileges holds, in turn, every lock it

@@ -148,8 +148,11 @@
 -- parameter of the domain uuid6_sql_seal, on which no role but its owner
 -- has USAGE, and every call passes true::@extschema@.uuid6_sql_seal (USAGE
 -- on a type governs only objects made with it, not values of it in a
--- query): no other role can make a function with a parameter of that type,
--- so no other function has the exact argument types of a call, and
+-- query): no other role can make a function with a parameter of that type
+-- (but for the constructors PostgreSQL makes for a range type over it, of
+-- two and three parameters, (seal, seal) and (seal, seal, text), which no
+-- helper takes), so no other function has the exact argument types of a
+-- call, and
 -- PostgreSQL takes the one exact match before it weighs any other
 -- candidate (a polymorphic one included). The block runs in every install
 -- and update (and before an update's functions are compared): it makes the

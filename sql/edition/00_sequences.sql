@@ -652,19 +652,25 @@ COMMENT ON FUNCTION uuid6_sql_parse_node_id(text, @extschema@.uuid6_sql_seal) IS
 -- in every session), not per key. Of the database's entries, the last one
 -- PostgreSQL applies (a name written in another case is another entry).
 -- NULL: no node id set anywhere.
+CREATE FUNCTION uuid6_sql_database_setting(seal @extschema@.uuid6_sql_seal) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    RETURN (SELECT pg_catalog.substr(c.setting, pg_catalog.strpos(c.setting, '=') + 1)
+            FROM pg_catalog.pg_db_role_setting s
+                 CROSS JOIN LATERAL pg_catalog.unnest(s.setconfig) WITH ORDINALITY AS c(setting, n)
+            WHERE s.setdatabase = (SELECT d.oid FROM pg_catalog.pg_database d
+                                   WHERE d.datname = pg_catalog.current_database())
+              AND s.setrole = 0::pg_catalog.oid
+              AND pg_catalog.lower(pg_catalog.split_part(c.setting, '=', 1)) = 'uuid6.node_id'
+            ORDER BY c.n DESC
+            LIMIT 1);
+COMMENT ON FUNCTION uuid6_sql_database_setting(@extschema@.uuid6_sql_seal) IS
+    'uuid6 internal: the database''s own uuid6.node_id (ALTER DATABASE ... SET), NULL when it has none; read once per plan';
+
 CREATE FUNCTION uuid6_sql_database_node_id(seal @extschema@.uuid6_sql_seal) RETURNS text
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN coalesce(
       pg_catalog.pg_sequence_last_value('uuid6_sql_sequences.uuid6_sql_node_id'::pg_catalog.regclass)::pg_catalog.text,
-      (SELECT pg_catalog.substr(c.setting, pg_catalog.strpos(c.setting, '=') + 1)
-       FROM pg_catalog.pg_db_role_setting s
-            CROSS JOIN LATERAL pg_catalog.unnest(s.setconfig) WITH ORDINALITY AS c(setting, n)
-       WHERE s.setdatabase = (SELECT d.oid FROM pg_catalog.pg_database d
-                              WHERE d.datname = pg_catalog.current_database())
-         AND s.setrole = 0::pg_catalog.oid
-         AND pg_catalog.lower(pg_catalog.split_part(c.setting, '=', 1)) = 'uuid6.node_id'
-       ORDER BY c.n DESC
-       LIMIT 1));
+      @extschema@.uuid6_sql_database_setting(true::@extschema@.uuid6_sql_seal));
 COMMENT ON FUNCTION uuid6_sql_database_node_id(@extschema@.uuid6_sql_seal) IS
     'uuid6 internal: the node id in effect, as text: uuid6_set_node_id''s, else the database''s own uuid6.node_id, NULL when none; read once per plan';
 
@@ -707,13 +713,16 @@ COMMENT ON FUNCTION uuid6_sql_node_id_value(@extschema@.uuid6_sql_seal) IS
 
 -- The node id for a key: the one in effect; a session whose own
 -- uuid6.node_id is set to something else (not unset or empty, not the same
--- spelling as the one in effect, not -1 where none is in effect) is warned.
+-- spelling as the one in effect or as the database's setting, which a
+-- session has from it, not -1 where none is in effect) is warned.
 CREATE FUNCTION uuid6_sql_node_id(seal @extschema@.uuid6_sql_seal) RETURNS integer
     LANGUAGE sql VOLATILE PARALLEL UNSAFE
     RETURN CASE
       WHEN coalesce(pg_catalog.current_setting('uuid6.node_id', true), '') = ''
            OR pg_catalog.current_setting('uuid6.node_id', true)
               = coalesce(@extschema@.uuid6_sql_database_node_id(true::@extschema@.uuid6_sql_seal), '')
+           OR pg_catalog.current_setting('uuid6.node_id', true)
+              = coalesce(@extschema@.uuid6_sql_database_setting(true::@extschema@.uuid6_sql_seal), '')
            OR (pg_catalog.current_setting('uuid6.node_id', true) = '-1'
                AND coalesce(nullif(@extschema@.uuid6_sql_database_node_id(true::@extschema@.uuid6_sql_seal), ''), '-1') = '-1')
         THEN @extschema@.uuid6_sql_node_id_value(true::@extschema@.uuid6_sql_seal)

@@ -1239,7 +1239,7 @@ node_out=$(node_session database edition_order
            node_session "set_node_id by edition_node" edition_order "SELECT uuid6_set_node_id(3)"
            T edition_order postgres -c "SELECT uuid6_set_node_id(12)" >/dev/null
            node_session "set_node_id 12" edition_order
-           node_session "set_node_id 12, SET 7" edition_order "SET uuid6.node_id = 7"
+           node_session "set_node_id 12, SET 5" edition_order "SET uuid6.node_id = 5"
            echo "set_node_id 70000: $(T edition_order postgres -v VERBOSITY=sqlstate -c "SELECT uuid6_set_node_id(70000)" 2>&1 | sed -n 's/^ERROR:  \([0-9A-Z]\{5\}\).*/ERROR \1/p')"
            T edition_order postgres -c "SELECT uuid6_set_node_id(-1)" >/dev/null
            node_session "set_node_id -1" edition_order "SET uuid6.node_id = -1"
@@ -1264,7 +1264,7 @@ options 9: WARNING 55P02 7 7,7 7
 role 5: WARNING 55P02 7 7,7 7
 set_node_id by edition_node: ERROR 42501
 set_node_id 12: 12 12,12 12
-set_node_id 12, SET 7: WARNING 55P02 12 12,12 12
+set_node_id 12, SET 5: WARNING 55P02 12 12,12 12
 set_node_id 70000: ERROR 22023
 set_node_id -1: random off,random off
 none, SET 3: WARNING 55P02 random off,random off

@@ -255,12 +255,6 @@ COMMENT ON SEQUENCE uuid6_sql_sequences.uuid6_sql_lagging_v8 IS
 -- The WAL record of each transaction's first draw (see "Durability"): its
 -- value means nothing; every role may set it.
 CREATE SEQUENCE IF NOT EXISTS uuid6_sql_sequences.uuid6_sql_flush AS bigint MINVALUE 1 START 1 CACHE 1 NO CYCLE;
--- The node id that uuid6_set_node_id sets (see uuid6_sql_database_node_id):
--- read by every role, set by its owner only; unset (never set, or cleared)
--- while it reads NULL.
-CREATE SEQUENCE IF NOT EXISTS uuid6_sql_sequences.uuid6_sql_node_id AS integer MINVALUE -1 MAXVALUE 65535 START -1 CACHE 1 NO CYCLE;
-COMMENT ON SEQUENCE uuid6_sql_sequences.uuid6_sql_node_id IS
-    'uuid6 SQL edition: the node id set by uuid6_set_node_id (-1 off), NULL while unset. Written by uuid6 only';
 COMMENT ON SEQUENCE uuid6_sql_sequences.uuid6_sql_flush IS
     'uuid6 SQL edition: set by the first key of each transaction, so that its commit flushes the WAL of every key it drew; its value means nothing';
 
@@ -273,8 +267,20 @@ COMMENT ON TABLE uuid6_sql_sequences.uuid6_sql_lifts IS
 INSERT INTO uuid6_sql_sequences.uuid6_sql_lifts (generator)
   VALUES (6), (7), (8), (70), (71), (72) ON CONFLICT DO NOTHING;
 
--- Dumps carry the sequences' values: an extension's objects are left out of
--- a dump unless marked (the plain script's sequences are dumped anyway).
+-- The node id that uuid6_set_node_id sets (see uuid6_sql_database_node_id):
+-- one row, read by every role (by OID, from a function's body), written by
+-- its owner only, in a transaction like any row (a rollback undoes it; two
+-- callers take turns on the row); NULL while unset.
+CREATE TABLE IF NOT EXISTS uuid6_sql_sequences.uuid6_sql_node
+    (one boolean PRIMARY KEY DEFAULT true CHECK (one), node_id integer CHECK (node_id BETWEEN -1 AND 65535));
+COMMENT ON TABLE uuid6_sql_sequences.uuid6_sql_node IS
+    'uuid6 SQL edition: the node id set by uuid6_set_node_id (-1 off, NULL unset), one row. Written by uuid6 only';
+INSERT INTO uuid6_sql_sequences.uuid6_sql_node (one) VALUES (true) ON CONFLICT DO NOTHING;
+GRANT SELECT ON TABLE uuid6_sql_sequences.uuid6_sql_node TO PUBLIC;
+
+-- Dumps carry the sequences' values and the node id: an extension's objects
+-- are left out of a dump unless marked (the plain script's are dumped
+-- anyway).
 -- (Runs once, as the installing role, with the installer's search_path:
 -- every call is qualified all the same.)
 DO $$
@@ -284,7 +290,7 @@ BEGIN
   FOREACH s IN ARRAY ARRAY['uuid6_sql_v6', 'uuid6_sql_v7', 'uuid6_sql_v8',
                            'uuid6_sql_draft_ms', 'uuid6_sql_draft_us', 'uuid6_sql_draft_ns',
                            'uuid6_sql_lagging_v6', 'uuid6_sql_lagging_v7', 'uuid6_sql_lagging_v8',
-                           'uuid6_sql_node_id']::pg_catalog.text[] LOOP
+                           'uuid6_sql_node']::pg_catalog.text[] LOOP
     IF EXISTS (SELECT FROM pg_catalog.pg_depend d
                WHERE d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_class'::pg_catalog.regclass
                  AND d.objid OPERATOR(pg_catalog.=) pg_catalog.to_regclass(pg_catalog.concat('uuid6_sql_sequences.', s))
@@ -306,7 +312,6 @@ GRANT SELECT, USAGE ON SEQUENCE uuid6_sql_sequences.uuid6_sql_v6, uuid6_sql_sequ
 GRANT SELECT ON SEQUENCE uuid6_sql_sequences.uuid6_sql_lagging_v6, uuid6_sql_sequences.uuid6_sql_lagging_v7,
     uuid6_sql_sequences.uuid6_sql_lagging_v8 TO PUBLIC;
 GRANT SELECT, UPDATE ON SEQUENCE uuid6_sql_sequences.uuid6_sql_flush TO PUBLIC;
-GRANT SELECT ON SEQUENCE uuid6_sql_sequences.uuid6_sql_node_id TO PUBLIC;
 
 -- The clock in Unix microseconds, rounded. date_part's double carries the
 -- microseconds since 1970 to within a quarter of one (53 bits hold them until
@@ -669,8 +674,19 @@ COMMENT ON FUNCTION uuid6_sql_database_setting(@extschema@.uuid6_sql_seal) IS
 CREATE FUNCTION uuid6_sql_database_node_id(seal @extschema@.uuid6_sql_seal) RETURNS text
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN coalesce(
-      pg_catalog.pg_sequence_last_value('uuid6_sql_sequences.uuid6_sql_node_id'::pg_catalog.regclass)::pg_catalog.text,
-      @extschema@.uuid6_sql_database_setting(true::@extschema@.uuid6_sql_seal));
+      (SELECT n.node_id::pg_catalog.text FROM uuid6_sql_sequences.uuid6_sql_node n),
+      -- (uuid6_sql_database_setting's query, written out: an IMMUTABLE call
+      -- here would be folded into this function's own plan, which
+      -- PostgreSQL 18 keeps for the session)
+      (SELECT pg_catalog.substr(c.setting, pg_catalog.strpos(c.setting, '=') + 1)
+       FROM pg_catalog.pg_db_role_setting s
+            CROSS JOIN LATERAL pg_catalog.unnest(s.setconfig) WITH ORDINALITY AS c(setting, n)
+       WHERE s.setdatabase = (SELECT d.oid FROM pg_catalog.pg_database d
+                              WHERE d.datname = pg_catalog.current_database())
+         AND s.setrole = 0::pg_catalog.oid
+         AND pg_catalog.lower(pg_catalog.split_part(c.setting, '=', 1)) = 'uuid6.node_id'
+       ORDER BY c.n DESC
+       LIMIT 1));
 COMMENT ON FUNCTION uuid6_sql_database_node_id(@extschema@.uuid6_sql_seal) IS
     'uuid6 internal: the node id in effect, as text: uuid6_set_node_id''s, else the database''s own uuid6.node_id, NULL when none; read once per plan';
 
@@ -687,7 +703,7 @@ BEGIN
                   CASE WHEN node < 0 THEN 'off' ELSE node::pg_catalog.text END
       USING ERRCODE = 'cant_change_runtime_param',
             DETAIL = 'The SQL edition of uuid6 takes the node id from uuid6_set_node_id() or the database''s own uuid6.node_id (ALTER DATABASE ... SET), never from a session''s SET, PGOPTIONS, a role''s setting or postgresql.conf.',
-            HINT = 'Have the role that installed uuid6 call uuid6_set_node_id(N), and remove the session''s setting.';
+            HINT = 'The role that installed uuid6 sets the node id with uuid6_set_node_id(N). Remove the session''s own setting; a value the session had from ALTER DATABASE before that setting changed goes when it reconnects.';
   END IF;
   RETURN node;
 END

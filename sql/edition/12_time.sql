@@ -193,7 +193,7 @@ CREATE FUNCTION uuid6_sql_v6_of(ts timestamptz, r bigint, seal @extschema@.uuid6
 -- Qualified calls with exact argument types only (see the top of the file).
 DECLARE
   us bigint := @extschema@.uuid6_sql_v6_us(ts, true::@extschema@.uuid6_sql_seal);
-  node integer := @extschema@.uuid6_sql_node_id(true::@extschema@.uuid6_sql_seal);
+  node integer := @extschema@.uuid6_sql_node_id_value(true::@extschema@.uuid6_sql_seal);
 BEGIN
   RETURN @extschema@.uuid6_sql_v6_at(us, r, node, true::@extschema@.uuid6_sql_seal);
 END
@@ -206,7 +206,7 @@ CREATE FUNCTION uuid6_sql_v7_of(ts timestamptz, r bigint, seal @extschema@.uuid6
 -- Qualified calls with exact argument types only (see the top of the file).
 DECLARE
   us bigint := @extschema@.uuid6_sql_v7_us(ts, true::@extschema@.uuid6_sql_seal);
-  node integer := @extschema@.uuid6_sql_node_id(true::@extschema@.uuid6_sql_seal);
+  node integer := @extschema@.uuid6_sql_node_id_value(true::@extschema@.uuid6_sql_seal);
 BEGIN
   RETURN @extschema@.uuid6_sql_v7_at(us, r, node, true::@extschema@.uuid6_sql_seal);
 END
@@ -219,7 +219,7 @@ CREATE FUNCTION uuid6_sql_v8_of(ts timestamptz, r bigint, seal @extschema@.uuid6
 -- Qualified calls with exact argument types only (see the top of the file).
 DECLARE
   us bigint := @extschema@.uuid6_sql_v8_us(ts, true::@extschema@.uuid6_sql_seal);
-  node integer := @extschema@.uuid6_sql_node_id(true::@extschema@.uuid6_sql_seal);
+  node integer := @extschema@.uuid6_sql_node_id_value(true::@extschema@.uuid6_sql_seal);
   lo bigint := @extschema@.uuid6_sql_random_lo(r, node, true::@extschema@.uuid6_sql_seal);
 BEGIN
   RETURN @extschema@.uuid6_sql_v8_at(us, lo, true::@extschema@.uuid6_sql_seal);

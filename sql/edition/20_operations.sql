@@ -137,10 +137,13 @@ GRANT EXECUTE ON FUNCTION uuid6_advance(uuid) TO @extowner@ WITH GRANT OPTION;
 -- owner's to choose"): 0 to 65535, -1 for none, NULL to clear it (the
 -- database's own uuid6.node_id, if any, applies again). For the role that
 -- installed uuid6 (and those it grants it to), who need no superuser: an
--- ALTER DATABASE ... SET of the placeholder does. It takes effect in every
--- session at its next key: the ALTER FUNCTION at the end invalidates the
--- plans that folded the value in. SECURITY DEFINER (only the owner may set
--- the sequence), pinned path.
+-- ALTER DATABASE ... SET of the placeholder does. Transactional: the row's
+-- UPDATE comes first, so that two callers take turns and a rollback undoes
+-- all of it. It takes effect in every session at its next key after the
+-- commit: the ALTER FUNCTION below invalidates the plans that folded the
+-- value in, those of every installation of the plain script in the
+-- database too (they share the row). SECURITY DEFINER (only the owner may
+-- write the row), pinned path.
 CREATE FUNCTION uuid6_set_node_id(node_id integer) RETURNS integer
     LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER
     SET search_path = pg_catalog, pg_temp AS $$
@@ -150,32 +153,36 @@ BEGIN
   IF node_id < -1 OR node_id > 65535 THEN
     RAISE EXCEPTION '% is outside the valid range for parameter "%" (% .. %)', node_id, 'uuid6.node_id', -1, 65535
       USING ERRCODE = 'invalid_parameter_value',
-            HINT = 'Give 0 to 65535, -1 for no node id, or NULL to clear it (the database''s own uuid6.node_id then applies).';
+            HINT = 'Give 0 to 65535, -1 for no node id, or NULL::integer to clear it (the database''s own uuid6.node_id then applies).';
   END IF;
   IF pg_catalog.pg_is_in_recovery() THEN
     RAISE EXCEPTION 'uuid6_set_node_id cannot run during recovery'
       USING ERRCODE = 'read_only_sql_transaction', HINT = 'Run uuid6_set_node_id on the primary.';
   END IF;
-  IF node_id IS NULL THEN
-    PERFORM pg_catalog.setval('uuid6_sql_sequences.uuid6_sql_node_id'::pg_catalog.regclass, -1, false);
-  ELSE
-    PERFORM pg_catalog.setval('uuid6_sql_sequences.uuid6_sql_node_id'::pg_catalog.regclass, node_id, true);
-  END IF;
+  UPDATE uuid6_sql_sequences.uuid6_sql_node n SET node_id = $1 WHERE n.one;
   -- Every session's plans that read the node id are made again at their
   -- next use: the value is folded into the plans of the expressions that
   -- inline these functions, and a change of an inlined function's row
-  -- invalidates them.
-  FOREACH f IN ARRAY ARRAY['@extschema@.uuid6_sql_fast(integer, bigint, @extschema@.uuid6_sql_seal)',
-                           '@extschema@.uuid6_sql_no_node(@extschema@.uuid6_sql_seal)',
-                           '@extschema@.uuid6_sql_node_id(@extschema@.uuid6_sql_seal)',
-                           '@extschema@.uuid6_sql_node_id_value(@extschema@.uuid6_sql_seal)']::pg_catalog.regprocedure[] LOOP
+  -- invalidates them. (The installations of the database: the functions of
+  -- these names that take the seal, owned by this function's owner.)
+  FOR f IN
+    SELECT p.oid::pg_catalog.regprocedure FROM pg_catalog.pg_proc p
+    JOIN pg_catalog.pg_type t ON t.oid OPERATOR(pg_catalog.=) p.proargtypes[p.pronargs OPERATOR(pg_catalog.-) 1]
+    WHERE p.proname OPERATOR(pg_catalog.=) ANY (ARRAY['uuid6_sql_fast', 'uuid6_sql_no_node', 'uuid6_sql_node_id',
+                                                     'uuid6_sql_node_id_value']::pg_catalog.name[])
+      AND t.typname OPERATOR(pg_catalog.=) 'uuid6_sql_seal'
+      -- (current_user: the owner, in this SECURITY DEFINER function)
+      AND p.proowner OPERATOR(pg_catalog.=) (SELECT r.oid FROM pg_catalog.pg_roles r
+                                             WHERE r.rolname OPERATOR(pg_catalog.=) current_user)
+    ORDER BY p.oid
+  LOOP
     EXECUTE pg_catalog.format('ALTER FUNCTION %s COST 100', f);
   END LOOP;
   RETURN node_id;
 END
 $$;
 COMMENT ON FUNCTION uuid6_set_node_id(integer) IS
-    'Sets the node id of the database''s keys (0 to 65535, -1 for none; NULL clears it, and the database''s uuid6.node_id applies again), in every session at its next key. Not executable by PUBLIC';
+    'Sets the node id of the database''s keys (0 to 65535, -1 for none; NULL::integer clears it, and the database''s uuid6.node_id applies again), in every session at its next key after the commit. Not executable by PUBLIC';
 REVOKE EXECUTE ON FUNCTION uuid6_set_node_id(integer) FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION uuid6_set_node_id(integer) TO @extowner@ WITH GRANT OPTION;
 

@@ -35,8 +35,7 @@ BEGIN
            ('uuid6_sql_v8', ARRAY['SELECT', 'USAGE']), ('uuid6_sql_draft_ms', ARRAY['SELECT', 'USAGE']),
            ('uuid6_sql_draft_us', ARRAY['SELECT', 'USAGE']), ('uuid6_sql_draft_ns', ARRAY['SELECT', 'USAGE']),
            ('uuid6_sql_lagging_v6', ARRAY['SELECT']), ('uuid6_sql_lagging_v7', ARRAY['SELECT']),
-           ('uuid6_sql_lagging_v8', ARRAY['SELECT']), ('uuid6_sql_flush', ARRAY['SELECT', 'UPDATE']),
-           ('uuid6_sql_node_id', ARRAY['SELECT'])),
+           ('uuid6_sql_lagging_v8', ARRAY['SELECT']), ('uuid6_sql_flush', ARRAY['SELECT', 'UPDATE'])),
          private AS (SELECT n.oid FROM pg_catalog.pg_namespace n
                      WHERE n.nspname OPERATOR(pg_catalog.=) 'uuid6_sql_sequences')
     SELECT pg_catalog.format('REVOKE %s ON SCHEMA uuid6_sql_sequences FROM %s CASCADE',
@@ -62,6 +61,21 @@ BEGIN
       AND a.grantee OPERATOR(pg_catalog.<>) c.relowner
       AND NOT (a.grantee OPERATOR(pg_catalog.=) 0::pg_catalog.oid
                AND a.privilege_type OPERATOR(pg_catalog.=) ANY (w.privileges))
+    UNION
+    -- The tables: the lift's lock for no other role, the node id for every role to read.
+    SELECT pg_catalog.format('REVOKE %s ON TABLE uuid6_sql_sequences.%I FROM %s CASCADE',
+                             a.privilege_type, c.relname,
+                             CASE WHEN a.grantee OPERATOR(pg_catalog.=) 0::pg_catalog.oid THEN 'PUBLIC'
+                                  ELSE pg_catalog.quote_ident(g.rolname) END)
+    FROM pg_catalog.pg_class c
+         CROSS JOIN LATERAL pg_catalog.aclexplode(c.relacl) a
+         LEFT JOIN pg_catalog.pg_roles g ON g.oid OPERATOR(pg_catalog.=) a.grantee
+    WHERE c.relnamespace OPERATOR(pg_catalog.=) (SELECT oid FROM private)
+      AND c.relkind OPERATOR(pg_catalog.=) 'r'
+      AND a.grantee OPERATOR(pg_catalog.<>) c.relowner
+      AND NOT (c.relname OPERATOR(pg_catalog.=) 'uuid6_sql_node'
+               AND a.grantee OPERATOR(pg_catalog.=) 0::pg_catalog.oid
+               AND a.privilege_type OPERATOR(pg_catalog.=) 'SELECT')
     UNION
     -- uuid6_advance, uuid6_set_node_id: the default privileges' grants (see above), and any to PUBLIC.
     SELECT pg_catalog.format('REVOKE %s ON FUNCTION %s FROM %s CASCADE',

@@ -135,6 +135,7 @@ fi
 fresh
 as "$INSTALLER" -c "ALTER DEFAULT PRIVILEGES GRANT USAGE ON SCHEMAS TO PUBLIC, $OTHER" \
   -c "ALTER DEFAULT PRIVILEGES GRANT ALL ON SEQUENCES TO PUBLIC, $OTHER" \
+  -c "ALTER DEFAULT PRIVILEGES GRANT ALL ON TABLES TO PUBLIC, $OTHER" \
   -c "ALTER DEFAULT PRIVILEGES GRANT EXECUTE ON FUNCTIONS TO $OTHER" \
   -c "ALTER DEFAULT PRIVILEGES GRANT USAGE ON TYPES TO $OTHER WITH GRANT OPTION" -c "CREATE SCHEMA ids" >/dev/null
 if out=$(install "$INSTALLER" ids) && [ "$(installed ids)" -gt 20 ]; then
@@ -151,7 +152,7 @@ acls=$(su -d "$DB" -c "SELECT string_agg(o || ':' || coalesce(g, '-'), ' ' ORDER
   SELECT c.relname, (SELECT string_agg(CASE WHEN a.grantee = 0 THEN 'PUBLIC' ELSE a.grantee::regrole::text END
                                        || '=' || a.privilege_type, ',' ORDER BY 1)
                      FROM aclexplode(c.relacl) a WHERE a.grantee <> c.relowner)
-  FROM pg_class c WHERE c.relnamespace = 'uuid6_sql_sequences'::regnamespace AND c.relkind = 'S'
+  FROM pg_class c WHERE c.relnamespace = 'uuid6_sql_sequences'::regnamespace AND c.relkind IN ('S', 'r')
   UNION ALL
   SELECT 'uuid6_advance', (SELECT string_agg(CASE WHEN a.grantee = 0 THEN 'PUBLIC' ELSE a.grantee::regrole::text END
                                              || '=' || a.privilege_type, ',' ORDER BY 1)
@@ -167,11 +168,11 @@ acls=$(su -d "$DB" -c "SELECT string_agg(o || ':' || coalesce(g, '-'), ' ' ORDER
                                               || '=' || a.privilege_type, ',' ORDER BY 1)
                             FROM aclexplode(coalesce(t.typacl, acldefault('T', t.typowner))) a WHERE a.grantee <> t.typowner)
   FROM pg_type t WHERE t.oid = 'ids.uuid6_sql_seal'::regtype) x")
-want="schema:- uuid6_advance:- uuid6_set_node_id:- uuid6_sql_draft_ms:PUBLIC=SELECT,PUBLIC=USAGE uuid6_sql_draft_ns:PUBLIC=SELECT,PUBLIC=USAGE uuid6_sql_draft_us:PUBLIC=SELECT,PUBLIC=USAGE uuid6_sql_flush:PUBLIC=SELECT,PUBLIC=UPDATE uuid6_sql_lagging_v6:PUBLIC=SELECT uuid6_sql_lagging_v7:PUBLIC=SELECT uuid6_sql_lagging_v8:PUBLIC=SELECT uuid6_sql_node_id:PUBLIC=SELECT uuid6_sql_seal:- uuid6_sql_v6:PUBLIC=SELECT,PUBLIC=USAGE uuid6_sql_v7:PUBLIC=SELECT,PUBLIC=USAGE uuid6_sql_v8:PUBLIC=SELECT,PUBLIC=USAGE"
+want="schema:- uuid6_advance:- uuid6_set_node_id:- uuid6_sql_draft_ms:PUBLIC=SELECT,PUBLIC=USAGE uuid6_sql_draft_ns:PUBLIC=SELECT,PUBLIC=USAGE uuid6_sql_draft_us:PUBLIC=SELECT,PUBLIC=USAGE uuid6_sql_flush:PUBLIC=SELECT,PUBLIC=UPDATE uuid6_sql_lagging_v6:PUBLIC=SELECT uuid6_sql_lagging_v7:PUBLIC=SELECT uuid6_sql_lagging_v8:PUBLIC=SELECT uuid6_sql_lifts:- uuid6_sql_node:PUBLIC=SELECT uuid6_sql_seal:- uuid6_sql_v6:PUBLIC=SELECT,PUBLIC=USAGE uuid6_sql_v7:PUBLIC=SELECT,PUBLIC=USAGE uuid6_sql_v8:PUBLIC=SELECT,PUBLIC=USAGE"
 if [ "$acls" = "$want" ]; then
-  ok "with default privileges: uuid6_sql_sequences, its sequences, uuid6_advance, uuid6_set_node_id and the seal carry only uuid6's grants"
+  ok "with default privileges: uuid6_sql_sequences, its sequences and tables, uuid6_advance, uuid6_set_node_id and the seal carry only uuid6's grants"
 else
-  not_ok "with default privileges: uuid6_sql_sequences, its sequences, uuid6_advance, uuid6_set_node_id and the seal carry only uuid6's grants" "got:  $acls
+  not_ok "with default privileges: uuid6_sql_sequences, its sequences and tables, uuid6_advance, uuid6_set_node_id and the seal carry only uuid6's grants" "got:  $acls
 want: $want"
 fi
 oid=$(su -d "$DB" -c "SELECT 'uuid6_sql_sequences.uuid6_sql_v6'::regclass::oid")

@@ -1217,8 +1217,9 @@ spread node x: 22023"
 # or its role's setting are ignored, with one WARNING (55P02) in the session, and the keys
 # carry the node id in effect. (1.4 took the session's value.) Each line a new session of
 # edition_node: its WARNINGs, then the node bits of a v7 key and uuid6_status()'s node_id
-# (a random node bits' value shown as "random"). Last, one session of edition_node sees
-# uuid6_set_node_id's changes, made by another session, at its next key.
+# (a random node bits' value shown as "random"); a call of uuid6_set_node_id rolled back changes
+# nothing. Last, one session of edition_node sees uuid6_set_node_id's changes, made by another
+# session, at its next key.
 T edition_order postgres -c "DROP ROLE IF EXISTS edition_node" -c "CREATE ROLE edition_node LOGIN" \
   -c "ALTER DATABASE edition_order SET uuid6.node_id = 7" >/dev/null
 node_q="SELECT (('x' || substr(replace(uuid_generate_v7()::text, '-', ''), 19, 6))::bit(24)::integer >> 6 & 65535)::text || ' ' || coalesce((SELECT node_id FROM uuid6_status() LIMIT 1)::text, 'off')"
@@ -1239,11 +1240,13 @@ node_out=$(node_session database edition_order
            node_session "set_node_id by edition_node" edition_order "SELECT uuid6_set_node_id(3)"
            T edition_order postgres -c "SELECT uuid6_set_node_id(12)" >/dev/null
            node_session "set_node_id 12" edition_order
+           T edition_order postgres -c "BEGIN" -c "SELECT uuid6_set_node_id(3)" -c "ROLLBACK" >/dev/null
+           node_session "set_node_id 3 rolled back" edition_order
            node_session "set_node_id 12, SET 5" edition_order "SET uuid6.node_id = 5"
            echo "set_node_id 70000: $(T edition_order postgres -v VERBOSITY=sqlstate -c "SELECT uuid6_set_node_id(70000)" 2>&1 | sed -n 's/^ERROR:  \([0-9A-Z]\{5\}\).*/ERROR \1/p')"
            T edition_order postgres -c "SELECT uuid6_set_node_id(-1)" >/dev/null
            node_session "set_node_id -1" edition_order "SET uuid6.node_id = -1"
-           T edition_order postgres -c "SELECT uuid6_set_node_id(NULL)" -c "ALTER DATABASE edition_order RESET uuid6.node_id" >/dev/null
+           T edition_order postgres -c "SELECT uuid6_set_node_id(NULL::integer)" -c "ALTER DATABASE edition_order RESET uuid6.node_id" >/dev/null
            node_session "none, SET 3" edition_order "SET uuid6.node_id = 3"
            node_session "none, SET -1" edition_order "SET uuid6.node_id = -1"
            node_session "none" edition_order)
@@ -1251,7 +1254,7 @@ node_out=$(node_session database edition_order
 # after uuid6_set_node_id(NULL).
 node_live=$( { echo "$node_q;"; echo "SELECT pg_sleep(1.5);"; echo "$node_q;"; echo "SELECT pg_sleep(1.5);"; echo "$node_q;"; } |
              T edition_order edition_node 2>&1 & sleep 0.7; T edition_order postgres -c "SELECT uuid6_set_node_id(21)" >/dev/null
-             sleep 1.5; T edition_order postgres -c "SELECT uuid6_set_node_id(NULL)" >/dev/null; wait)
+             sleep 1.5; T edition_order postgres -c "SELECT uuid6_set_node_id(NULL::integer)" >/dev/null; wait)
 node_out+=$'\n'"live: $(grep -E '^[0-9]' <<<"$node_live" | sed 's/^[0-9]* off$/random off/' | paste -sd',')"
 T edition_order postgres -c "DROP ROLE edition_node" >/dev/null
 check "the node id is the owner's: uuid6_set_node_id or the database's uuid6.node_id; a session's SET, options or role setting ignored with a WARNING (55P02)" \
@@ -1264,6 +1267,7 @@ options 9: WARNING 55P02 7 7,7 7
 role 5: WARNING 55P02 7 7,7 7
 set_node_id by edition_node: ERROR 42501
 set_node_id 12: 12 12,12 12
+set_node_id 3 rolled back: 12 12,12 12
 set_node_id 12, SET 5: WARNING 55P02 12 12,12 12
 set_node_id 70000: ERROR 22023
 set_node_id -1: random off,random off

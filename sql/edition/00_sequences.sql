@@ -268,14 +268,15 @@ INSERT INTO uuid6_sql_sequences.uuid6_sql_lifts (generator)
   VALUES (6), (7), (8), (70), (71), (72) ON CONFLICT DO NOTHING;
 
 -- The node id that uuid6_set_node_id sets (see uuid6_sql_database_node_id):
--- one row, read by every role (by OID, from a function's body), written by
--- its owner only, in a transaction like any row (a rollback undoes it; two
--- callers take turns on the row); NULL while unset.
+-- at most one row, made by the first call (none while never set, so that a
+-- restore's copy of the row meets an empty table), read by every role (by
+-- OID, from a function's body), written by its owner only, in a transaction
+-- like any row (a rollback undoes it; two callers take turns on the row);
+-- node_id NULL while cleared.
 CREATE TABLE IF NOT EXISTS uuid6_sql_sequences.uuid6_sql_node
     (one boolean PRIMARY KEY DEFAULT true CHECK (one), node_id integer CHECK (node_id BETWEEN -1 AND 65535));
 COMMENT ON TABLE uuid6_sql_sequences.uuid6_sql_node IS
-    'uuid6 SQL edition: the node id set by uuid6_set_node_id (-1 off, NULL unset), one row. Written by uuid6 only';
-INSERT INTO uuid6_sql_sequences.uuid6_sql_node (one) VALUES (true) ON CONFLICT DO NOTHING;
+    'uuid6 SQL edition: the node id set by uuid6_set_node_id (-1 off, NULL cleared), one row at most. Written by uuid6 only';
 GRANT SELECT ON TABLE uuid6_sql_sequences.uuid6_sql_node TO PUBLIC;
 
 -- Dumps carry the sequences' values and the node id: an extension's objects

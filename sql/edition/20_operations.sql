@@ -137,8 +137,8 @@ GRANT EXECUTE ON FUNCTION uuid6_advance(uuid) TO @extowner@ WITH GRANT OPTION;
 -- owner's to choose"): 0 to 65535, -1 for none, NULL to clear it (the
 -- database's own uuid6.node_id, if any, applies again). For the role that
 -- installed uuid6 (and those it grants it to), who need no superuser: an
--- ALTER DATABASE ... SET of the placeholder does. Transactional: the row's
--- UPDATE comes first, so that two callers take turns and a rollback undoes
+-- ALTER DATABASE ... SET of the placeholder does. Transactional: the row is
+-- written first, so that two callers take turns on it and a rollback undoes
 -- all of it. It takes effect in every session at its next key after the
 -- commit: the ALTER FUNCTION below invalidates the plans that folded the
 -- value in, those of every installation of the plain script in the
@@ -159,7 +159,8 @@ BEGIN
     RAISE EXCEPTION 'uuid6_set_node_id cannot run during recovery'
       USING ERRCODE = 'read_only_sql_transaction', HINT = 'Run uuid6_set_node_id on the primary.';
   END IF;
-  UPDATE uuid6_sql_sequences.uuid6_sql_node n SET node_id = $1 WHERE n.one;
+  INSERT INTO uuid6_sql_sequences.uuid6_sql_node AS n (one, node_id) VALUES (true, $1)
+    ON CONFLICT (one) DO UPDATE SET node_id = EXCLUDED.node_id;
   -- Every session's plans that read the node id are made again at their
   -- next use: the value is folded into the plans of the expressions that
   -- inline these functions, and a change of an inlined function's row

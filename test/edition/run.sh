@@ -1251,10 +1251,12 @@ node_out=$(node_session database edition_order
            node_session "none, SET -1" edition_order "SET uuid6.node_id = -1"
            node_session "none" edition_order)
 # One session, three keys: before uuid6_set_node_id(21) in another session, after it, and
-# after uuid6_set_node_id(NULL).
-node_live=$( { echo "$node_q;"; echo "SELECT pg_sleep(1.5);"; echo "$node_q;"; echo "SELECT pg_sleep(1.5);"; echo "$node_q;"; } |
-             T edition_order edition_node 2>&1 & sleep 0.7; T edition_order postgres -c "SELECT uuid6_set_node_id(21)" >/dev/null
-             sleep 1.5; T edition_order postgres -c "SELECT uuid6_set_node_id(NULL::integer)" >/dev/null; wait)
+# after uuid6_set_node_id(NULL::integer); psql runs the other session between them (\!) and
+# waits for it.
+node_other() { printf '\\! %q -X -q -At -h %q -p %q -U postgres -d edition_order -c %q >/dev/null\n' \
+                 "$PSQL" "$TLE_DIR" "$PORT" "SELECT uuid6_set_node_id($1)"; }
+node_live=$( { echo "$node_q;"; node_other 21; echo "$node_q;"; node_other NULL::integer; echo "$node_q;"; } |
+             T edition_order edition_node 2>&1)
 node_out+=$'\n'"live: $(grep -E '^[0-9]' <<<"$node_live" | sed 's/^[0-9]* off$/random off/' | paste -sd',')"
 T edition_order postgres -c "DROP ROLE edition_node" >/dev/null
 check "the node id is the owner's: uuid6_set_node_id or the database's uuid6.node_id; a session's SET, options or role setting ignored with a WARNING (55P02)" \

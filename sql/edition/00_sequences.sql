@@ -658,8 +658,11 @@ COMMENT ON FUNCTION uuid6_sql_parse_node_id(text, @extschema@.uuid6_sql_seal) IS
 -- in every session), not per key. Of the database's entries, the last one
 -- PostgreSQL applies (a name written in another case is another entry).
 -- NULL: no node id set anywhere.
-CREATE FUNCTION uuid6_sql_database_setting(seal @extschema@.uuid6_sql_seal) RETURNS text
-    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+-- The query, STABLE: read afresh each time the IMMUTABLE functions below run
+-- (a call of an IMMUTABLE function in their bodies would be folded into
+-- their own plans, which PostgreSQL 18 keeps for the session).
+CREATE FUNCTION uuid6_sql_database_setting_now(seal @extschema@.uuid6_sql_seal) RETURNS text
+    LANGUAGE sql STABLE PARALLEL SAFE
     RETURN (SELECT pg_catalog.substr(c.setting, pg_catalog.strpos(c.setting, '=') + 1)
             FROM pg_catalog.pg_db_role_setting s
                  CROSS JOIN LATERAL pg_catalog.unnest(s.setconfig) WITH ORDINALITY AS c(setting, n)
@@ -669,6 +672,12 @@ CREATE FUNCTION uuid6_sql_database_setting(seal @extschema@.uuid6_sql_seal) RETU
               AND pg_catalog.lower(pg_catalog.split_part(c.setting, '=', 1)) = 'uuid6.node_id'
             ORDER BY c.n DESC
             LIMIT 1);
+COMMENT ON FUNCTION uuid6_sql_database_setting_now(@extschema@.uuid6_sql_seal) IS
+    'uuid6 internal: the database''s own uuid6.node_id (ALTER DATABASE ... SET) as it is now, NULL when it has none';
+
+CREATE FUNCTION uuid6_sql_database_setting(seal @extschema@.uuid6_sql_seal) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    RETURN @extschema@.uuid6_sql_database_setting_now(true::@extschema@.uuid6_sql_seal);
 COMMENT ON FUNCTION uuid6_sql_database_setting(@extschema@.uuid6_sql_seal) IS
     'uuid6 internal: the database''s own uuid6.node_id (ALTER DATABASE ... SET), NULL when it has none; read once per plan';
 
@@ -676,18 +685,7 @@ CREATE FUNCTION uuid6_sql_database_node_id(seal @extschema@.uuid6_sql_seal) RETU
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN coalesce(
       (SELECT n.node_id::pg_catalog.text FROM uuid6_sql_sequences.uuid6_sql_node n),
-      -- (uuid6_sql_database_setting's query, written out: an IMMUTABLE call
-      -- here would be folded into this function's own plan, which
-      -- PostgreSQL 18 keeps for the session)
-      (SELECT pg_catalog.substr(c.setting, pg_catalog.strpos(c.setting, '=') + 1)
-       FROM pg_catalog.pg_db_role_setting s
-            CROSS JOIN LATERAL pg_catalog.unnest(s.setconfig) WITH ORDINALITY AS c(setting, n)
-       WHERE s.setdatabase = (SELECT d.oid FROM pg_catalog.pg_database d
-                              WHERE d.datname = pg_catalog.current_database())
-         AND s.setrole = 0::pg_catalog.oid
-         AND pg_catalog.lower(pg_catalog.split_part(c.setting, '=', 1)) = 'uuid6.node_id'
-       ORDER BY c.n DESC
-       LIMIT 1));
+      @extschema@.uuid6_sql_database_setting_now(true::@extschema@.uuid6_sql_seal));
 COMMENT ON FUNCTION uuid6_sql_database_node_id(@extschema@.uuid6_sql_seal) IS
     'uuid6 internal: the node id in effect, as text: uuid6_set_node_id''s, else the database''s own uuid6.node_id, NULL when none; read once per plan';
 

@@ -20,9 +20,11 @@ ensure_packages() {
   done
   [ ${#missing[@]} -eq 0 ] && return 0
   log "installing ${missing[*]}"
-  as_root apt-get update -qq
-  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
-    "${missing[@]}" >/dev/null
+  # One apt at a time: the suites that run side by side install theirs each (the lock file is
+  # held until both commands end).
+  as_root flock /tmp/uuid6-apt.lock sh -c 'apt-get update -qq &&
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null' \
+    sh "${missing[@]}"
 }
 
 # What every path needs: a compiler and the PostgreSQL 15 server of Debian 12

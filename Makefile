@@ -108,6 +108,12 @@ bench-edition:
 
 .PHONY: bench-edition
 
+# Where the SQL edition's v7 key spends its time, one session: test/bench/edition-cost.sh.
+bench-edition-cost:
+	PG_CONFIG="$(filter-out pg_config,$(PG_CONFIG))" bash test/bench/edition-cost.sh
+
+.PHONY: bench-edition-cost
+
 # A one-hour query on 30 daily partitions (pg_partman) bounded through uuid_v7_floor and through
 # pg_partman's uuid7_time_encoder, on the same data: test/bench/partitions.sh.
 bench-partitions:

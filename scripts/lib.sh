@@ -22,9 +22,9 @@ ensure_packages() {
   log "installing ${missing[*]}"
   # One apt at a time: the suites that run side by side install theirs each (the lock file is
   # held until both commands end).
-  as_root flock /tmp/uuid6-apt.lock sh -c 'apt-get update -qq &&
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "$@" >/dev/null' \
-    sh "${missing[@]}"
+  as_root flock /tmp/uuid6-apt.lock sh -c 'apt-get -o DPkg::Lock::Timeout=300 update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y -qq \
+      --no-install-recommends "$@" >/dev/null' sh "${missing[@]}"
 }
 
 # What every path needs: a compiler and the PostgreSQL 15 server of Debian 12

@@ -135,6 +135,9 @@ if [ $server_only = no ]; then
   ) &
   core_pid=$!
 fi
+stop_job() { [ -z "$1" ] || { pkill -P "$1"; kill "$1"; } 2>/dev/null; }
+# Until the full trap below: the background jobs ended on the way out.
+trap 'stop_job "$core_pid"; stop_job "${previous_pid:-}"' EXIT
 # record_core: waits for the background unit tests and fuzzing, and counts them.
 record_core() {
   [ -n "$core_pid" ] || return 0
@@ -306,17 +309,15 @@ record_beside() {
 SERVER_CLUSTER=$(cluster_dir cluster)
 SERVER_CLUSTER_NOT_PRELOADED=$(cluster_dir cluster-not-preloaded)
 # On the way out: the clusters stopped, background jobs still running ended (by their ids).
-stop_job() { [ -z "$1" ] || { pkill -P "$1"; kill "$1"; } 2>/dev/null; }
 server_pid=
 trap 'stop_job "$server_pid"; cluster_stop "$SERVER_CLUSTER"; cluster_stop "$SERVER_CLUSTER_NOT_PRELOADED"; stop_job "$core_pid"; stop_job "$previous_pid"; stop_job "$beside_pid"' EXIT
 server_suites() {
 CLUSTER=$SERVER_CLUSTER
 trap 'cluster_stop "$CLUSTER"' EXIT
 log "starting a scratch cluster in $CLUSTER"
-cluster_start "$CLUSTER" "${TEST_PORT:-5499}" || {
-  record cluster 0 1
-  return
-}
+if ! cluster_start "$CLUSTER" "${TEST_PORT:-5499}"; then
+  record "cluster (regress, isolation, traps and docs did not run)" 0 1
+else
 
 # run_installcheck SUITE DIFFS MAKE_ARGS...: one PGXS installcheck suite
 # against the current scratch cluster, its results counted; DIFFS shown on
@@ -367,6 +368,7 @@ grep -qE '^[0-9]+ passed, [0-9]+ failed$' "$BUILD/docs-charts.log" || docs_bad=$
 record docs "$docs_ok" "$docs_bad"
 
 cluster_stop "$CLUSTER"
+fi
 
 # The same suites on a server that does not preload uuid6: its sequences
 # then live in the DSM registry (PostgreSQL 17+) or in the main segment's

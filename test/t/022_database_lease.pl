@@ -46,6 +46,22 @@ my $generate = q{CASE v WHEN 6 THEN uuid_generate_v6() WHEN 7 THEN uuid_generate
 # Which tools the installation has; a missing one is reported, not skipped.
 my ($bindir) = `pg_config --bindir` =~ /^(.*\S)/;
 my %have = map { $_ => -x "$bindir/$_" } qw(pg_basebackup pg_dump pg_restore pg_upgrade);
+# The dump tools: the installation's own, or, for a toolchain that ships none,
+# a newer PostgreSQL's named by UUID6_DUMP_BINDIR (pg_dump and pg_restore work
+# with servers older than themselves; see 010_dump_restore.pl).
+my $dumpdir = $bindir;
+if (!($have{pg_dump} && $have{pg_restore}) && ($ENV{UUID6_DUMP_BINDIR} // '') ne ''
+	&& -x "$ENV{UUID6_DUMP_BINDIR}/pg_dump" && -x "$ENV{UUID6_DUMP_BINDIR}/pg_restore")
+{
+	my ($server_major) = `"$bindir/postgres" --version` =~ /\(PostgreSQL\) (\d+)/;
+	my ($tool_major) = `$ENV{UUID6_DUMP_BINDIR}/pg_dump --version` =~ /\(PostgreSQL\) (\d+)/;
+	if ($server_major && $tool_major && $tool_major >= $server_major)
+	{
+		$dumpdir = $ENV{UUID6_DUMP_BINDIR};
+		$have{$_} = 1 for qw(pg_dump pg_restore);
+		note("pg_dump and pg_restore of $dumpdir (PostgreSQL $tool_major) for this PostgreSQL $server_major");
+	}
+}
 
 sub conf_for
 {
@@ -208,13 +224,13 @@ for my $preload (@preloads)
 			{
 				$dump{"$db.custom"} = $old->basedir . "/$db.dump";
 				$dump{"$db.plain"} = $old->basedir . "/$db.sql";
-				command_ok([ 'pg_dump', '--format=custom', "--file=" . $dump{"$db.custom"}, $old->connstr($db) ],
+				command_ok([ "$dumpdir/pg_dump", '--format=custom', "--file=" . $dump{"$db.custom"}, $old->connstr($db) ],
 					"$mode: pg_dump -Fc $db");
-				command_ok([ 'pg_dump', '--format=plain', "--file=" . $dump{"$db.plain"}, $old->connstr($db) ],
+				command_ok([ "$dumpdir/pg_dump", '--format=plain', "--file=" . $dump{"$db.plain"}, $old->connstr($db) ],
 					"$mode: pg_dump plain $db");
 			}
 		}
-		else { diag("$mode: pg_dump or pg_restore is missing from $bindir: case (c) is NOT tested on this version"); }
+		else { diag("$mode: pg_dump or pg_restore is missing from $bindir (and UUID6_DUMP_BINDIR): case (c) is NOT tested on this version"); }
 
 		# (a) The old primary fails; the first standby is promoted with no
 		# restart, the session that generated during recovery first.
@@ -272,7 +288,7 @@ for my $preload (@preloads)
 				for my $db ('db1', 'db2')
 				{
 					my @cmd = $format eq 'custom'
-					  ? ('pg_restore', '--exit-on-error', '--dbname=' . $target_node->connstr($db), $dump{"$db.custom"})
+					  ? ("$dumpdir/pg_restore", '--exit-on-error', '--dbname=' . $target_node->connstr($db), $dump{"$db.custom"})
 					  : ('psql', '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', $target_node->connstr($db), '-f', $dump{"$db.plain"});
 					command_ok(\@cmd, "$mode: $format dump of $db restored");
 				}

@@ -15,7 +15,7 @@
 #
 #   STACK                 python-psycopg3 python-psycopg2 python-sqlalchemy python-django
 #                         node-pg node-knex node-drizzle node-typeorm node-sequelize
-#                         ruby-activerecord java-jdbc
+#                         node-prisma ruby-activerecord java-jdbc
 #                         (default: all)
 #   PG_CONFIG             a server installation where uuid6's C library is installed
 #                         (default: Debian's PostgreSQL 15)
@@ -33,9 +33,10 @@
 # plan folds into a constant), and every program that has a check for that property must
 # report it failed.
 #
-# Prisma is not among the stacks: its CLI (prisma generate, prisma migrate) downloads its
-# schema engine from binaries.prisma.sh, outside npm. Its migration's SQL (node/prisma/) is run
-# here with psql against both editions instead, and checked as the programs check theirs.
+# Prisma: `prisma generate` makes its client here (it needs no engine; PRISMA_SCHEMA_ENGINE_BINARY
+# names a stand-in that fails, so that a generate that did need one would fail here), and the
+# program applies the migrations' SQL itself, as `prisma migrate deploy` does: Prisma's migrate
+# commands need its schema engine, which the CLI downloads from binaries.prisma.sh, outside npm.
 #
 # Also checks that every code block of docs/clients.md appears in one of these programs or in
 # the Prisma files (docs.py). Starts its own scratch cluster in build/clients and stops it at
@@ -44,7 +45,7 @@ set -uo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 source "$HERE/../../scripts/lib.sh"
 PG_CONFIG=${PG_CONFIG:-/usr/lib/postgresql/15/bin/pg_config}
-ALL_STACKS="python-psycopg3 python-psycopg2 python-sqlalchemy python-django node-pg node-knex node-drizzle node-typeorm node-sequelize ruby-activerecord java-jdbc"
+ALL_STACKS="python-psycopg3 python-psycopg2 python-sqlalchemy python-django node-pg node-knex node-drizzle node-typeorm node-sequelize node-prisma ruby-activerecord java-jdbc"
 STACKS=${*:-$ALL_STACKS}
 # Debian's own Python 3 (its python3-* packages are installed for it), whatever is first on PATH.
 PYTHON=/usr/bin/python3
@@ -149,6 +150,7 @@ stack_command() {
     node-drizzle) echo "node node/drizzle_test.js" ;;
     node-typeorm) echo "node node/typeorm_test.js" ;;
     node-sequelize) echo "node node/sequelize_test.js" ;;
+    node-prisma) echo "node node/prisma_test.js" ;;
     ruby-activerecord) echo "ruby ruby/activerecord_test.rb" ;;
     java-jdbc) echo "java -cp $JDBC_JAR:$CLIENTS_DIR/java ClientsJdbc" ;;
   esac
@@ -240,54 +242,6 @@ else
   exit 1
 fi
 
-# --- Prisma's migrations, their SQL run with psql -------------------------------------------
-# Prisma's CLI is not run (see above); the SQL of its migrations is what a team commits and what
-# `prisma migrate deploy` runs, statement for statement: in a fresh database, then over the SQL
-# edition, each checked as the programs check their migrations.
-section "node/prisma/migrations: their SQL, with psql (Prisma's CLI is not run)"
-echo "NOT RUN: Prisma's CLI and client (prisma generate and prisma migrate fetch their schema engine" \
-  "from binaries.prisma.sh, outside npm); the SQL of its migrations runs here with psql instead"
-default_function() {  # default_function DB TABLE: schema.name of the function its id's DEFAULT calls
-  sql "$1" app -c "SELECT n.nspname || '.' || p.proname FROM pg_attrdef d
-    JOIN pg_depend dep ON dep.classid = 'pg_attrdef'::regclass AND dep.objid = d.oid AND dep.refclassid = 'pg_proc'::regclass
-    JOIN pg_proc p ON p.oid = dep.refobjid JOIN pg_namespace n ON n.oid = p.pronamespace
-    JOIN pg_attribute a ON a.attrelid = d.adrelid AND a.attnum = d.adnum
-    WHERE d.adrelid = '$2'::regclass AND a.attname = 'id'"
-}
-for label in c sql; do
-  db=clients_${label}_prisma
-  if [ $label = c ]; then
-    created=$(sql postgres postgres -c "CREATE DATABASE $db OWNER app" 2>&1)
-    rc=$?
-    schema=public want_ext=1
-  else
-    created=$(sql postgres postgres -c "CREATE DATABASE $db TEMPLATE clients_sql OWNER app" \
-      -c "ALTER DATABASE $db SET search_path = \"\$user\", public, uuid6" 2>&1)
-    rc=$?
-    schema=uuid6 want_ext=0
-  fi
-  error=
-  [ $rc -eq 0 ] || error="create $db: $created"
-  for m in "$HERE"/node/prisma/migrations/*/migration.sql; do
-    [ -n "$error" ] && break
-    out=$(sql "$db" app -f "$m" 2>&1) || error="${m#"$HERE"/}: $out"
-  done
-  if [ -n "$error" ]; then
-    not_ok "prisma migrations [$label]: run with psql" "$error"
-    continue
-  fi
-  ext=$(sql "$db" app -c "SELECT count(*) FROM pg_extension WHERE extname = 'uuid6'")
-  fn=$(default_function "$db" prisma_items)
-  key=$(sql "$db" app -c "INSERT INTO prisma_items (n) VALUES (1) RETURNING id")
-  if [ "$ext" = "$want_ext" ] && [ "$fn" = "$schema.uuid_generate_v7" ] &&
-     [[ $key =~ ^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$ ]]; then
-    ok "prisma migrations [$label]: extension uuid6 $([ $label = c ] && echo created || echo "not made (the SQL edition is used)"), DEFAULT $fn, a version 7 key"
-  else
-    not_ok "prisma migrations [$label]: extension uuid6 $want_ext, DEFAULT $schema.uuid_generate_v7, a version 7 key" \
-      "extensions named uuid6: $ext; DEFAULT calls $fn; key $key"
-  fi
-done
-
 # --- the programs --------------------------------------------------------------------------
 # run_program STACK LABEL DB SCHEMA: runs the program into $CLIENTS_DIR/STACK-LABEL.out; its exit
 # status is the program's.
@@ -325,6 +279,15 @@ for stack in "${ready[@]}"; do
     rm -rf "$CLIENTS_DIR/java"
     javac -d "$CLIENTS_DIR/java" -cp "$JDBC_JAR" "$HERE/java/ClientsJdbc.java" >"$CLIENTS_DIR/javac.log" 2>&1 ||
       { not_ok "javac java/ClientsJdbc.java" "$(cat "$CLIENTS_DIR/javac.log")"; continue; }
+  fi
+  if [ "$stack" = node-prisma ]; then  # Prisma Client, generated from node/prisma/schema.prisma
+    printf '#!/bin/sh\necho "prisma: the schema engine is not available here" >&2\nexit 1\n' >"$CLIENTS_DIR/no-schema-engine"
+    chmod +x "$CLIENTS_DIR/no-schema-engine"
+    (cd "$HERE/node" && env CHECKPOINT_DISABLE=1 PRISMA_HIDE_UPDATE_MESSAGE=1 \
+       PRISMA_SCHEMA_ENGINE_BINARY="$CLIENTS_DIR/no-schema-engine" \
+       node_modules/.bin/prisma generate --schema prisma/schema.prisma) >"$CLIENTS_DIR/prisma-generate.log" 2>&1 ||
+      { not_ok "prisma generate (node/prisma/schema.prisma)" "$(cat "$CLIENTS_DIR/prisma-generate.log")"; continue; }
+    ok "prisma generate: Prisma Client from node/prisma/schema.prisma"
   fi
   # A fresh database without uuid6: the program's migration creates the extension.
   db=clients_c_${stack//-/_}

@@ -265,7 +265,7 @@ for my $installer ('postgres', 'app')
 	{
 		if (!-x "$bindir/pg_dump" || !-x "$bindir/pg_restore")
 		{
-			diag("pg_dump or pg_restore is missing from $bindir: a 1.1 dump restored into 1.2 is NOT tested here");
+			diag("PART SKIPPED: 009: pg_dump or pg_restore is missing from $bindir: a 1.1 dump restored into 1.2 is NOT tested here");
 			skip 'no pg_dump/pg_restore in this installation', 4;
 		}
 		$node->safe_psql('postgres', 'CREATE DATABASE dumped_11; CREATE DATABASE restored_11');

@@ -467,7 +467,8 @@ while IFS= read -r line; do
   skips+=("tap: $line")
 done < <(grep -E '^(\[[0-9:]+\] )?test/t/[^ ]+ \.+ skipped' "$BUILD/tap.log")
 # A part of a file that could not run here says so in a "# PART SKIPPED: ..." line: named at the end too.
-while IFS= read -r line; do skips+=("tap: ${line#\# PART SKIPPED: }"); done < <(grep -E '^# PART SKIPPED: ' "$BUILD/tap.log" | sort -u)
+# (prove may print it after a file's name on the same line: the message is taken from where it starts)
+while IFS= read -r line; do skips+=("tap: ${line#\# PART SKIPPED: }"); done < <(grep -oE '# PART SKIPPED: .*' "$BUILD/tap.log" | sort -u)
 tap_bad=$(count '^(\[[0-9:]+\] )?test/t/[^ ]+ \.+ (Dubious|Failed|No subtests)' "$BUILD/tap.log")
 # prove's own verdict wins over line counting: a failure it reports counts.
 grep -q '^Result: PASS' "$BUILD/tap.log" || [ "$tap_bad" -gt 0 ] || tap_bad=1

@@ -95,6 +95,7 @@ stack_ready() {
     python-psycopg2) "$PYTHON" -c 'import psycopg2' 2>/dev/null ;;
     python-sqlalchemy) "$PYTHON" -c 'import psycopg2, sqlalchemy' 2>/dev/null ;;
     python-django) "$PYTHON" -c 'import psycopg2, django' 2>/dev/null ;;
+    node-prisma) command -v node >/dev/null && node_lock_matches && node_for_prisma ;;
     node-*) command -v node >/dev/null && node_lock_matches ;;
     ruby-activerecord) ruby -e 'require "active_record"; require "pg"' 2>/dev/null ;;
     java-jdbc) command -v java >/dev/null && command -v javac >/dev/null && [ -f "$JDBC_JAR" ] ;;
@@ -112,6 +113,10 @@ node_lock_matches() {
       if (!fs.existsSync(p) || JSON.parse(fs.readFileSync(p)).version !== meta.version) process.exit(1);
     }' "$HERE/node" 2>/dev/null
 }
+# Prisma 7 runs on Node.js 20.19 or later (its package.json's engines).
+node_for_prisma() {
+  node -e 'const [a, b] = process.versions.node.split(".").map(Number); process.exit(a > 20 || (a === 20 && b >= 19) ? 0 : 1)'
+}
 # stack_install STACK: what the stack needs, from Debian (and npm ci for node).
 stack_install() {
   case "$1" in
@@ -120,7 +125,8 @@ stack_install() {
     python-sqlalchemy) apt_install python3 python3-psycopg2 python3-sqlalchemy ;;
     python-django) apt_install python3 python3-psycopg2 python3-django ;;
     node-*)
-      # Node 18 and npm from Debian where the machine has no Node.js at all.
+      # Node.js and npm from Debian where the machine has none (Debian 12's Node 18 runs every
+      # stack but Prisma 7, which needs Node 20.19 or later: node-prisma says so).
       command -v node >/dev/null || apt_install nodejs npm || return 1
       (cd "$HERE/node" && npm ci --no-audit --no-fund --loglevel=error) ;;
     ruby-activerecord) apt_install ruby ruby-activerecord ruby-pg ;;
@@ -133,6 +139,7 @@ stack_packages() {
     python-psycopg2) echo "python3-psycopg2" ;;
     python-sqlalchemy) echo "python3-psycopg2 python3-sqlalchemy" ;;
     python-django) echo "python3-psycopg2 python3-django" ;;
+    node-prisma) echo "Node.js 20.19 or later, and npm ci in test/clients/node" ;;
     node-*) echo "Node.js, and npm ci in test/clients/node" ;;
     ruby-activerecord) echo "ruby-activerecord ruby-pg" ;;
     java-jdbc) echo "a JDK (openjdk-17-jdk-headless) and libpostgresql-jdbc-java" ;;
@@ -202,7 +209,10 @@ CLIENTS_DIR=$(cluster_dir clients)
 section "a scratch cluster of $("$PG_CONFIG" --version) on 127.0.0.1:$port ($CLIENTS_DIR)"
 preload=()
 [ "${CLIENTS_PRELOAD:-yes}" = no ] && preload=(--no-preload)
-cluster_start "$CLIENTS_DIR" "$port" "${preload[@]}" "listen_addresses = '127.0.0.1'" || { not_ok "start the scratch cluster"; exit 1; }
+# The server's time zone is not UTC, as many servers' is not: every stack must read and send times
+# right there (the programs compare them with the server's clock).
+cluster_start "$CLIENTS_DIR" "$port" "${preload[@]}" "listen_addresses = '127.0.0.1'" "timezone = 'America/New_York'" ||
+  { not_ok "start the scratch cluster"; exit 1; }
 PSQL=$PG_BINDIR/psql
 [ -x "$PSQL" ] || PSQL=$(command -v psql)
 sql() {  # sql DB ROLE psql-arguments...

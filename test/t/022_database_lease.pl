@@ -54,12 +54,17 @@ if (!($have{pg_dump} && $have{pg_restore}) && ($ENV{UUID6_DUMP_BINDIR} // '') ne
 	&& -x "$ENV{UUID6_DUMP_BINDIR}/pg_dump" && -x "$ENV{UUID6_DUMP_BINDIR}/pg_restore")
 {
 	my ($server_major) = `"$bindir/postgres" --version` =~ /\(PostgreSQL\) (\d+)/;
-	my ($tool_major) = `$ENV{UUID6_DUMP_BINDIR}/pg_dump --version` =~ /\(PostgreSQL\) (\d+)/;
+	my ($tool_major) = `"$ENV{UUID6_DUMP_BINDIR}/pg_dump" --version` =~ /\(PostgreSQL\) (\d+)/;
 	if ($server_major && $tool_major && $tool_major >= $server_major)
 	{
 		$dumpdir = $ENV{UUID6_DUMP_BINDIR};
 		$have{$_} = 1 for qw(pg_dump pg_restore);
 		note("pg_dump and pg_restore of $dumpdir (PostgreSQL $tool_major) for this PostgreSQL $server_major");
+	}
+	else
+	{
+		diag("UUID6_DUMP_BINDIR's pg_dump is of PostgreSQL " . ($tool_major // '?')
+			  . ', older than this server (' . ($server_major // '?') . '): not used');
 	}
 }
 # What cannot run here is said once, as PART SKIPPED (scripts/test.sh lists it under SKIPPED at the end).

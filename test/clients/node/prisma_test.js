@@ -15,13 +15,16 @@ const { PrismaClient } = require('@prisma/client');
 const { PrismaPg } = require('@prisma/adapter-pg');
 const t = require('./tap');
 
-// One connection per client, so that two clients are two backends.
+// One connection per client, so that two clients are two backends. @prisma/adapter-pg 7.10 reads
+// a timestamptz as if the session's zone were UTC, and sends a Date as UTC digits without a zone:
+// the session's TimeZone is set to UTC on every connection (run.sh's server is in another zone).
 function connect() {
   const adapter = new PrismaPg({
     host: process.env.PGHOST,
     port: Number(process.env.PGPORT),
     user: process.env.PGUSER,
     database: process.env.PGDATABASE,
+    options: '-c TimeZone=UTC',
     max: 1,
   });
   return new PrismaClient({ adapter });
@@ -39,7 +42,9 @@ async function main() {
   const a = connect();
   const b = connect();
   const count = async () => (await a.$queryRawUnsafe(t.EXTENSION_COUNT_SQL))[0].n;
-  const clock = async () => (await a.$queryRaw`SELECT clock_timestamp() AS now`)[0].now;
+  // The server's clock as a Date made here from seconds since the epoch (a number), so that it
+  // does not depend on how Prisma reads or sends a timestamptz.
+  const clock = async () => new Date(1000 * (await a.$queryRaw`SELECT extract(epoch FROM clock_timestamp())::float8 AS e`)[0].e);
   const insert = async (client, n) => (await client.prismaItem.create({ data: { n } })).id;
 
   await t.run('table', async () => {
@@ -95,6 +100,8 @@ async function main() {
     t.check('findMany() with the uuid_v7_floor bounds selects the same keys',
       items.map((r) => r.id).join() === after.join(), `got ${items.map((r) => r.id)}\nafter ${after}`);
     const text = 'SELECT id FROM prisma_items WHERE id >= uuid_v7_floor($1) AND id < uuid_v7_floor($2) ORDER BY id';
+    const zone = (await a.$queryRaw`SELECT current_setting('TimeZone') AS tz`)[0].tz;
+    t.check('the session runs in UTC, as connect() sets it', zone === 'UTC', zone);
     const plan = await a.$transaction(async (tx) => {
       await tx.$executeRawUnsafe('SET LOCAL enable_seqscan = off');
       return (await tx.$queryRawUnsafe(`EXPLAIN ${text}`, cut, until)).map((r) => r['QUERY PLAN']).join('\n');

@@ -12,7 +12,7 @@ use Test::More;
 
 our @EXPORT = qw(new_node generation_table check_generations pgbench_generate
   server_major libfaketime start_faked set_fake_clock crash_backend take_backup
-  have_basebackup);
+  have_basebackup dump_tool);
 
 # A started node; preloaded unless preload => 0. Extra postgresql.conf lines
 # in conf. Statement logging off: the tests generate hundreds of thousands.
@@ -28,6 +28,23 @@ sub new_node
 		. ($opts{conf} // ''));
 	$node->start unless $opts{no_start};
 	return $node;
+}
+
+# dump_tool(NAME): pg_dump or pg_restore for the server of pg_config: the
+# installation's own, else that of UUID6_DUMP_BINDIR where it is of the same
+# PostgreSQL or a newer one (those tools work with servers older than
+# themselves; CI names 19's where a toolchain ships none); undef otherwise.
+sub dump_tool
+{
+	my ($name) = @_;
+	my ($bindir) = `pg_config --bindir` =~ /^(.*\S)/;
+	return "$bindir/$name" if -x "$bindir/$name";
+	my $other = $ENV{UUID6_DUMP_BINDIR} // '';
+	return undef if $other eq '' || !-x "$other/$name";
+	# "… (PostgreSQL) 18.1", "… 19rc1": the major follows "(PostgreSQL)".
+	my ($server) = `"$bindir/postgres" --version` =~ /\(PostgreSQL\) (\d+)/;
+	my ($tool) = `"$other/$name" --version` =~ /\(PostgreSQL\) (\d+)/;
+	return $server && $tool && $tool >= $server ? "$other/$name" : undef;
 }
 
 # The libfaketime library, or undef when the faketime package is missing.

@@ -256,24 +256,21 @@ for my $installer ('postgres', 'app')
 # A 1.1 database dumped and restored where 1.2 is installed: it comes back
 # at 1.2, with its lease objects, and new keys follow the restored ones.
 {
-	my ($bindir) = `pg_config --bindir` =~ /^(.*\S)/;
-	# A toolchain without dump tools may name a newer PostgreSQL's (see
-	# 010_dump_restore.pl).
-	$bindir = $ENV{UUID6_DUMP_BINDIR}
-	  if !-x "$bindir/pg_dump" && ($ENV{UUID6_DUMP_BINDIR} // '') ne '' && -x "$ENV{UUID6_DUMP_BINDIR}/pg_dump";
+	# The installation's dump tools, or a newer PostgreSQL's (dump_tool).
+	my ($pg_dump, $pg_restore) = (dump_tool('pg_dump'), dump_tool('pg_restore'));
 	SKIP:
 	{
-		if (!-x "$bindir/pg_dump" || !-x "$bindir/pg_restore")
+		if (!defined $pg_dump || !defined $pg_restore)
 		{
-			diag("PART SKIPPED: 009: pg_dump or pg_restore is missing from $bindir: a 1.1 dump restored into 1.2 is NOT tested here");
+			diag("PART SKIPPED: 009: no pg_dump or pg_restore of this PostgreSQL or a newer one (pg_config --bindir, UUID6_DUMP_BINDIR): a 1.1 dump restored into 1.2 is NOT tested here");
 			skip 'no pg_dump/pg_restore in this installation', 4;
 		}
 		$node->safe_psql('postgres', 'CREATE DATABASE dumped_11; CREATE DATABASE restored_11');
 		$node->safe_psql('dumped_11', qq{CREATE EXTENSION uuid6 VERSION '1.1'; $table});
 		my $dump = $node->basedir . '/dumped_11.dump';
-		command_ok([ "$bindir/pg_dump", '--format=custom', "--file=$dump", $node->connstr('dumped_11') ],
+		command_ok([ $pg_dump, '--format=custom', "--file=$dump", $node->connstr('dumped_11') ],
 			'a 1.1 database is dumped');
-		command_ok([ "$bindir/pg_restore", '--exit-on-error', '--dbname=' . $node->connstr('restored_11'), $dump ],
+		command_ok([ $pg_restore, '--exit-on-error', '--dbname=' . $node->connstr('restored_11'), $dump ],
 			'and restored where 1.2 is the default');
 		is($node->safe_psql('restored_11', q{
 				SELECT extversion, (SELECT count(*) FROM pg_class WHERE relname LIKE 'uuid6\_lease\_%')

@@ -19,14 +19,11 @@ use Uuid6Test;
 my $source = new_node('dump_source');
 my $major = server_major($source);
 my ($bindir) = output_of([ 'pg_config', '--bindir' ]) =~ /^(.*\S)/;
-my $fallback = $ENV{UUID6_DUMP_BINDIR} // '';
 my %tool;
 for my $name ('pg_dump', 'pg_restore')
 {
-	$tool{$name} =
-	    -x "$bindir/$name" ? "$bindir/$name"
-	  : ($fallback ne '' && -x "$fallback/$name") ? "$fallback/$name"
-	  : $name;
+	# dump_tool's, else whichever PATH finds, its version checked here.
+	$tool{$name} = dump_tool($name) // $name;
 	# "pg_dump (PostgreSQL) 18.1", "… 19rc1", "… 19beta2 (Debian …)": the
 	# major is the number that follows "(PostgreSQL)", release or not.
 	my $version = output_of([ $tool{$name}, '--version' ]);

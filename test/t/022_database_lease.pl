@@ -46,29 +46,12 @@ my $generate = q{CASE v WHEN 6 THEN uuid_generate_v6() WHEN 7 THEN uuid_generate
 # Which tools the installation has; a missing one is reported, not skipped.
 my ($bindir) = `pg_config --bindir` =~ /^(.*\S)/;
 my %have = map { $_ => -x "$bindir/$_" } qw(pg_basebackup pg_dump pg_restore pg_upgrade);
-# The dump tools: the installation's own, or, for a toolchain that ships none,
-# a newer PostgreSQL's named by UUID6_DUMP_BINDIR (pg_dump and pg_restore work
-# with servers older than themselves; see 010_dump_restore.pl).
-my $dumpdir = $bindir;
-if (!($have{pg_dump} && $have{pg_restore}) && ($ENV{UUID6_DUMP_BINDIR} // '') ne ''
-	&& -x "$ENV{UUID6_DUMP_BINDIR}/pg_dump" && -x "$ENV{UUID6_DUMP_BINDIR}/pg_restore")
-{
-	my ($server_major) = `"$bindir/postgres" --version` =~ /\(PostgreSQL\) (\d+)/;
-	my ($tool_major) = `"$ENV{UUID6_DUMP_BINDIR}/pg_dump" --version` =~ /\(PostgreSQL\) (\d+)/;
-	if ($server_major && $tool_major && $tool_major >= $server_major)
-	{
-		$dumpdir = $ENV{UUID6_DUMP_BINDIR};
-		$have{$_} = 1 for qw(pg_dump pg_restore);
-		note("pg_dump and pg_restore of $dumpdir (PostgreSQL $tool_major) for this PostgreSQL $server_major");
-	}
-	else
-	{
-		diag("UUID6_DUMP_BINDIR's pg_dump is of PostgreSQL " . ($tool_major // '?')
-			  . ', older than this server (' . ($server_major // '?') . '): not used');
-	}
-}
+# The dump tools: the installation's own, or those of UUID6_DUMP_BINDIR
+# (dump_tool).
+my %dump_tool = map { $_ => dump_tool($_) } qw(pg_dump pg_restore);
+$have{$_} = defined $dump_tool{$_} for qw(pg_dump pg_restore);
 # What cannot run here is said once, as PART SKIPPED (scripts/test.sh lists it under SKIPPED at the end).
-diag("PART SKIPPED: 022: no pg_dump or pg_restore in $bindir or UUID6_DUMP_BINDIR: case (c), dumps restored into a fresh cluster, is NOT tested here")
+diag("PART SKIPPED: 022: no pg_dump or pg_restore in $bindir, nor of this PostgreSQL or a newer one in UUID6_DUMP_BINDIR: case (c), dumps restored into a fresh cluster, is NOT tested here")
   unless $have{pg_dump} && $have{pg_restore};
 diag("PART SKIPPED: 022: no pg_upgrade in $bindir: case (d), pg_upgrade to the same major, is NOT tested here")
   unless $have{pg_upgrade};
@@ -234,9 +217,9 @@ for my $preload (@preloads)
 			{
 				$dump{"$db.custom"} = $old->basedir . "/$db.dump";
 				$dump{"$db.plain"} = $old->basedir . "/$db.sql";
-				command_ok([ "$dumpdir/pg_dump", '--format=custom', "--file=" . $dump{"$db.custom"}, $old->connstr($db) ],
+				command_ok([ $dump_tool{pg_dump}, '--format=custom', "--file=" . $dump{"$db.custom"}, $old->connstr($db) ],
 					"$mode: pg_dump -Fc $db");
-				command_ok([ "$dumpdir/pg_dump", '--format=plain', "--file=" . $dump{"$db.plain"}, $old->connstr($db) ],
+				command_ok([ $dump_tool{pg_dump}, '--format=plain', "--file=" . $dump{"$db.plain"}, $old->connstr($db) ],
 					"$mode: pg_dump plain $db");
 			}
 		}
@@ -297,7 +280,7 @@ for my $preload (@preloads)
 				for my $db ('db1', 'db2')
 				{
 					my @cmd = $format eq 'custom'
-					  ? ("$dumpdir/pg_restore", '--exit-on-error', '--dbname=' . $target_node->connstr($db), $dump{"$db.custom"})
+					  ? ($dump_tool{pg_restore}, '--exit-on-error', '--dbname=' . $target_node->connstr($db), $dump{"$db.custom"})
 					  : ('psql', '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', $target_node->connstr($db), '-f', $dump{"$db.plain"});
 					command_ok(\@cmd, "$mode: $format dump of $db restored");
 				}

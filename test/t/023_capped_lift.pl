@@ -14,16 +14,12 @@ use PostgreSQL::Test::Utils;
 use Test::More;
 use Uuid6Test;
 
-my ($bindir) = `pg_config --bindir` =~ /^(.*\S)/;
-my $fallback = $ENV{UUID6_DUMP_BINDIR} // '';
 my %tool;
 for my $name ('pg_dump', 'pg_restore')
 {
-	$tool{$name} =
-	    -x "$bindir/$name" ? "$bindir/$name"
-	  : ($fallback ne '' && -x "$fallback/$name") ? "$fallback/$name"
-	  : undef;
-	plan skip_all => "no $name in $bindir or UUID6_DUMP_BINDIR" unless defined $tool{$name};
+	$tool{$name} = dump_tool($name);
+	plan skip_all => "no $name of this PostgreSQL or a newer one (pg_config --bindir, UUID6_DUMP_BINDIR)"
+	  unless defined $tool{$name};
 }
 
 for my $preload (1, 0)

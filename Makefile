@@ -78,7 +78,7 @@ fuzz: $(BUILD_DIR)/fuzz_codec
 # --- The SQL edition into build/tle/: plain script, pg_tle installer, dbdev ----
 
 tle:
-	perl scripts/check-bodies.pl sql/edition/*.sql sql/uuid6--1.4--1.5.sql
+	perl scripts/check-bodies.pl sql/edition/*.sql sql/edition/update/*.sql sql/uuid6--1.4--1.5.sql sql/uuid6--1.5--1.6.sql
 	bash scripts/tle.sh $(BUILD_DIR)/tle
 
 .PHONY: tle

@@ -80,7 +80,8 @@ for my $path (@ARGV)
 		my $header = substr($rest, 0, $header_end);
 		next if $header =~ /\bLANGUAGE\s+'?c'?\b/i;
 		my @sealing;
-		if ($name =~ /^(?:\@extschema\@\.)?uuid6_sql_\w+$/ && $header !~ /^[^(]*\((?:[^()]|\([^()]*\))*\bseal \@extschema\@\.uuid6_sql_seal\)/)
+		# (uuid6_sql_edition_version() is no helper: the plain script reads its version from it.)
+		if ($name =~ /^(?:\@extschema\@\.)?uuid6_sql_\w+$/ && $name !~ /uuid6_sql_edition_version$/ && $header !~ /^[^(]*\((?:[^()]|\([^()]*\))*\bseal \@extschema\@\.uuid6_sql_seal\)/)
 		{
 			push @sealing, "a uuid6_sql_ helper whose last parameter is not seal \@extschema\@.uuid6_sql_seal";
 		}

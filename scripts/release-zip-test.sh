@@ -1,13 +1,11 @@
 #!/usr/bin/env bash
 # The release archive and the SQL edition's build outside a full clone, as a user meets them:
 #   tle  make tle needs neither git history nor GNU tools: scripts/tle.sh under bash 3.2 and BSD
-#        tools (test/portability/run.sh); the released sources in releases/ are the release
-#        commits' bytes; built from git and from releases/ the same bytes; a copy that differs
-#        from its release is refused; make tle from a `git archive` tarball and from a
-#        `git clone --depth 1` builds the same bytes too
+#        tools (test/portability/run.sh); make tle from a `git archive` tarball and from a
+#        `git clone --depth 1` builds the same bytes as in the clone
 #   zip  make dist's archive, unpacked where there is no repository (no .git, no ../shared, no
 #        git on the PATH): its sql-edition/ (plain script, pg_tle installer, dbdev folder with the
-#        updates from 1.3 and 1.4) is what make tle builds, from the archive as from the clone; the
+#        updates from 1.3, 1.4 and 1.5) is what make tle builds, from the archive as from the clone; the
 #        C library builds with PGXS and installs from it (CREATE EXTENSION, a v7 key); the plain
 #        script installs from it, and updates a 1.4 plain installation in place
 # Runs against the server of PG_CONFIG (installs uuid6's C library there: scripts/release-test.sh
@@ -58,37 +56,10 @@ if [ "$portability_rc" -ne 0 ] && ! grep -q '^not ok - ' "$W/portability.log"; t
   tail -n 25 "$W/portability.log" | sed 's/^/#   /'
 fi
 
-# releases/edition-VERSION holds sql/edition of VERSION's release commit, byte for byte.
-for entry in $(sed -n 's/^releases=(\(.*\))$/\1/p' scripts/tle.sh); do
-  v=${entry%%:*} ref=${entry#*:}
-  same_tree() {
-    local a b
-    in_git "$2" || { echo "this clone lacks $2"; return 1; }
-    a=$(git rev-parse "$2:sql/edition") && b=$(git rev-parse "HEAD:releases/edition-$1") || return 1
-    echo "$2:sql/edition $a, HEAD:releases/edition-$1 $b"
-    git status --porcelain -- "releases/edition-$1"
-    [ "$a" = "$b" ] && [ -z "$(git status --porcelain -- "releases/edition-$1")" ]
-  }
-  check tle "releases/edition-$v/ is sql/edition of the $v release ($ref), committed and unchanged" same_tree "$v" "$ref"
-done
-
-built() {  # built DIR ENV...: make tle's output of this tree into DIR
-  local dir=$1
-  shift
-  env "$@" bash scripts/tle.sh "$dir"
+built() {  # built DIR: make tle's output of this tree into DIR
+  bash scripts/tle.sh "$1"
 }
-check tle "make tle with the released sources from git" built "$W/tle-git" TLE_RELEASE_SOURCES=git
-check tle "make tle with the released sources from releases/" built "$W/tle-tree" TLE_RELEASE_SOURCES=tree
-check tle "from git and from releases/, the same bytes" diff -r "$W/tle-git" "$W/tle-tree"
-# A copy that is not the release is refused where git can tell.
-refuses_changed_copy() {
-  local t=$W/changed
-  git clone -q --shared "$ROOT" "$t" || return 1
-  echo '-- changed' >>"$t/releases/edition-1.4/90_privileges.sql"
-  if bash "$t/scripts/tle.sh" "$t/out" >"$t/out.log" 2>&1; then echo "built with a changed copy"; return 1; fi
-  grep 'releases/edition-1.4/ differs from sql/edition at' "$t/out.log"
-}
-in_git 4328dba && check tle "make tle refuses releases/edition-1.4/ changed from the release" refuses_changed_copy
+check tle "make tle in the clone" built "$W/tle-git"
 
 # A tarball of the tree (no .git) and a shallow clone (no release commits).
 from_tarball() {
@@ -105,8 +76,8 @@ from_shallow() {
   make -C "$t" tle && diff -r "$W/tle-git" "$t/build/tle"
 }
 check tle "make tle from a shallow clone (git clone --depth 1) builds the same bytes" from_shallow
-git diff --quiet HEAD -- sql/edition scripts releases ||
-  echo "# note: uncommitted changes under sql/edition, scripts or releases: the tarball and the shallow clone are of HEAD"
+git diff --quiet HEAD -- sql/edition scripts ||
+  echo "# note: uncommitted changes under sql/edition or scripts: the tarball and the shallow clone are of HEAD"
 
 # --- zip ------------------------------------------------------------------------------------
 if [ -z "$ZIP_GIVEN" ]; then
@@ -127,16 +98,17 @@ check zip "unpacked where there is no repository (no .git, no ../shared)" unpack
 holds_edition() {
   local f
   for f in README.md uuid6.sql uuid6-pgtle.sql uuid6-pgtle-detach.sql dbdev/uuid6.control dbdev/README.md "dbdev/uuid6--$EXTVERSION.sql" \
-    "dbdev/uuid6--1.3--$EXTVERSION.sql" "dbdev/uuid6--1.4--$EXTVERSION.sql"; do
+    dbdev/uuid6--1.3--1.5.sql dbdev/uuid6--1.4--1.5.sql "dbdev/uuid6--1.5--$EXTVERSION.sql"; do
     [ -s "$Z/sql-edition/$f" ] || { echo "sql-edition/$f is missing"; return 1; }
   done
-  grep -q "'1.3', '1.4', '$EXTVERSION'" "$Z/sql-edition/uuid6.sql" || { echo "the plain script does not update from 1.3 and 1.4"; return 1; }
-  grep -q "install_update_path('uuid6', '1.4', '$EXTVERSION'" "$Z/sql-edition/uuid6-pgtle.sql" &&
-    grep -q "install_update_path('uuid6', '1.3', '$EXTVERSION'" "$Z/sql-edition/uuid6-pgtle.sql" ||
-    { echo "the pg_tle installer lacks the update paths from 1.3 and 1.4"; return 1; }
+  grep -q "'1.3', '1.4', '1.5', '$EXTVERSION'" "$Z/sql-edition/uuid6.sql" || { echo "the plain script does not update from 1.3, 1.4 and 1.5"; return 1; }
+  grep -q "install_update_path('uuid6', '1.5', '$EXTVERSION'" "$Z/sql-edition/uuid6-pgtle.sql" &&
+    grep -q "install_update_path('uuid6', '1.4', '1.5'" "$Z/sql-edition/uuid6-pgtle.sql" &&
+    grep -q "install_update_path('uuid6', '1.3', '1.5'" "$Z/sql-edition/uuid6-pgtle.sql" ||
+    { echo "the pg_tle installer lacks the update paths from 1.3, 1.4 and 1.5"; return 1; }
   grep -q 'sql-edition/' "$Z/README.md" || { echo "the README does not say where the SQL edition is"; return 1; }
 }
-check zip "sql-edition/ holds the plain script, the pg_tle installer, the dbdev folder with the updates from 1.3 and 1.4; the README points there" holds_edition
+check zip "sql-edition/ holds the plain script, the pg_tle installer, the dbdev folder with the updates from 1.3, 1.4 and 1.5; the README points there" holds_edition
 ready_is_built() { diff -r -x README.md "$W/tle-git" "$Z/sql-edition" && diff "$W/tle-git/dbdev/README.md" "$Z/sql-edition/dbdev/README.md"; }
 check zip "sql-edition/ is what make tle builds in the clone, byte for byte" ready_is_built
 tle_in_zip() { env PATH="$NOGIT_PATH" make -C "$Z" tle && diff -r "$Z/build/tle" "$W/tle-git"; }

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Builds uuid6's SQL edition from sql/edition/*.sql (concatenated in file-name
-# order, C collation) into build/tle/:
+# Builds uuid6's SQL edition into build/tle/ (or the directory given):
 #
 #   uuid6.sql        the plain script: psql -d DB [-v schema=NAME] -f uuid6.sql
 #                    (without schema: the first existing schema of search_path);
-#                    over an installation of this or an earlier version, it
-#                    updates it in place
+#                    over an installation of an earlier version it runs the
+#                    updates from that version; over this version, it makes
+#                    every function again (the way back from the C library)
 #   uuid6-pgtle.sql  the pg_tle installer, run by a role with pgtle_admin; then
 #                    CREATE EXTENSION uuid6 SCHEMA uuid6 by any role with CREATE on the
 #                    database, or ALTER EXTENSION uuid6 UPDATE by the role that created it
@@ -14,15 +14,19 @@
 #                    (test/edition/detach.sql, copied)
 #   dbdev/           the same as a database.dev package folder, with the update
 #                    scripts uuid6--OLD--NEW.sql
-# Each refuses a schema that another role can create objects in, or that holds objects
-# of uuid6's names another role owns (scripts/tle-check.sql, run before anything is made).
 #
-# The updates from the earlier releases of the edition (the list below, each
-# with its release commit) are derived from both versions' sources by
-# scripts/tle-update.pl: see "updates" below. The released sources are read
-# from git where the clone has the commit, else from their copy in the tree
-# (releases/edition-VERSION/, the released bytes), so a release archive, a
-# tarball and a shallow clone build the same bytes as a full clone.
+# From two kinds of source, both committed:
+#   sql/edition/NN_*.sql         this version, one topic a file (concatenated in
+#                                file-name order, C collation): what a fresh install runs;
+#   sql/edition/update/uuid6--A--B.sql
+#                                the update from release A to B, written by hand and
+#                                never edited once B is released; an installation of
+#                                any earlier release is brought here by a chain of them.
+#                                A line "-- @include FILE" stands for FILE of that folder
+#                                (the 1.3 and 1.4 updates to 1.5 share their definitions).
+# Every installer and update is wrapped the same way: scripts/tle-check.sql first (who can
+# create in the schema, who owns objects of uuid6's names), scripts/tle-bound.sql last (what
+# the bodies are bound to), each filled in with this version's names.
 #
 # The output depends only on the files in the tree (no dates, no host names),
 # so the same commit always builds the same bytes.
@@ -31,7 +35,7 @@
 # associative arrays or GNU-only options (scripts/check-portable.pl and
 # test/portability/run.sh check it). An array that can be empty is expanded
 # as ${a[@]+"${a[@]}"} (bash before 4.4 calls an empty one unbound).
-# bash 3.2: arrays never empty: files forbidden_tags known
+# bash 3.2: arrays never empty: files forbidden_tags
 #
 # Rules for the sources, checked here:
 #   - plain SQL and PL/pgSQL, no psql meta-commands;
@@ -41,13 +45,11 @@
 #     @extowner@ is the installing role;
 #   - objects are created unqualified (but the sequences, in the fixed schema
 #     uuid6_sql_sequences: sql/edition/00_sequences.sql), functions with
-#     "CREATE FUNCTION" at the start of a line (the plain script makes that CREATE OR REPLACE FUNCTION, so
-#     that it can be run again over an installation, e.g. of a later version),
-#     sequences, tables and schemas with IF NOT EXISTS;
-#   - none of the dollar-quote tags the wrappers use appears in them;
-#   - between two versions, only functions, procedures, sequences, privileges
-#     and comments may change (scripts/tle-update.pl derives the update of
-#     those, and stops the build at any other change).
+#     "CREATE FUNCTION" at the start of a line (the plain script makes that CREATE OR
+#     REPLACE FUNCTION, so that it can be run again over this version),
+#     sequences, tables and schemas with IF NOT EXISTS; an update names every
+#     function it creates or replaces with @extschema@.;
+#   - none of the dollar-quote tags the wrappers use appears in them.
 set -euo pipefail
 export LC_ALL=C
 # What it needs, said at once.
@@ -55,21 +57,24 @@ if [ -z "${BASH_VERSINFO+set}" ] || [ "${BASH_VERSINFO[0]}" -lt 3 ] ||
    { [ "${BASH_VERSINFO[0]}" -eq 3 ] && [ "${BASH_VERSINFO[1]}" -lt 2 ]; }; then
     echo "tle.sh: needs bash 3.2 or later (run it as: bash scripts/tle.sh)" >&2; exit 1
 fi
-for tool in perl awk sed grep sort paste mktemp diff; do
+for tool in perl awk sed grep sort paste; do
     command -v "$tool" >/dev/null 2>&1 || { echo "tle.sh: needs $tool, which is not on the PATH" >&2; exit 1; }
 done
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 out=${1:-$root/build/tle}
+# TLE_SRC and TLE_VERSION build another edition (the edition suite's probes); its updates
+# are those in TLE_SRC/update, if any.
 src=${TLE_SRC:-$root/sql/edition}
+updates=$src/update
 name=uuid6
 version=${TLE_VERSION:-$(sed -n "s/^default_version = '\(.*\)'/\1/p" "$root/$name.control")}
 description='Time-ordered UUIDs (RFC 9562 v6, v7, v8), SQL edition: one strictly increasing sequence per version per database'
-# The plain script wraps each source file in this tag; pg_tle's installer the
-# whole script in the first; pg_tle itself refuses the other two.
+# The plain script wraps each part in this tag; pg_tle's installer each script in the
+# second; pg_tle itself refuses the next two.
 plain_tag='$uuid6_edition_src$'
 tle_tag='$_pgtle_$'
-forbidden_tags=("$plain_tag" "$tle_tag" '$_pgtle_o_$' '$_pgtle_i_$' '$uuid6_update$' '$uuid6_register$')
+forbidden_tags=("$plain_tag" "$tle_tag" '$_pgtle_o_$' '$_pgtle_i_$' '$uuid6_register$' '$uuid6_pre$')
 
 die() { echo "tle.sh: $*" >&2; exit 1; }
 
@@ -79,11 +84,25 @@ while IFS= read -r f; do
 done < <(cd "$src" && for f in [0-9][0-9]_*.sql; do printf '%s\n' "$f"; done | sort)
 [ ${#files[@]} -gt 0 ] || die "no sources in $src"
 
+# The updates, as FROM:TO pairs, from their file names.
+steps=()
+if [ -d "$updates" ]; then
+    while IFS= read -r f; do
+        steps+=("$f")
+    done < <(cd "$updates" && for f in "$name"--*--*.sql; do
+                 [ -f "$f" ] && printf '%s\n' "$f" | sed -n "s/^$name--\([0-9.]*\)--\([0-9.]*\)\.sql\$/\1:\2/p"
+             done | sort)
+fi
+
+no_tags() {  # no_tags FILE LABEL: none of the wrappers' dollar-quote tags in FILE
+    local t
+    for t in "${forbidden_tags[@]}"; do
+        if grep -qF -- "$t" "$1"; then die "$2 contains the dollar-quote tag $t used by the build"; fi
+    done
+}
 for f in "${files[@]}"; do
     p=$src/$f
-    for t in "${forbidden_tags[@]}"; do
-        if grep -qF -- "$t" "$p"; then die "$f contains the dollar-quote tag $t used by the build"; fi
-    done
+    no_tags "$p" "$f"
     if grep -nE '^[[:space:]]*\\' "$p"; then die "$f: psql meta-commands are not allowed in the sources"; fi
     if grep -nE '^[[:space:]]*CREATE[[:space:]]+(FUNCTION|PROCEDURE)' "$p" | grep -vE '^[0-9]+:CREATE (FUNCTION|PROCEDURE) '; then
         die "$f: write CREATE FUNCTION in upper case at the start of its line"
@@ -96,6 +115,60 @@ for f in "${files[@]}"; do
     fi
     if grep -nE '^[[:space:]]*(CREATE|ALTER|DROP|COMMENT|GRANT|REVOKE)([^A-Za-z0-9_].*)?(^|[^A-Za-z0-9_])uuid6\.' "$p" | grep -v '@extschema@'; then
         die "$f: qualify edition objects with @extschema@., never with a fixed schema name"
+    fi
+done
+for s in ${steps[@]+"${steps[@]}"}; do
+    p=$updates/$name--${s%%:*}--${s#*:}.sql
+    no_tags "$p" "update/${p##*/}"
+    if grep -nE '^[[:space:]]*\\' "$p"; then die "update/${p##*/}: psql meta-commands are not allowed in an update"; fi
+    if grep -nE '^CREATE (OR REPLACE )?(FUNCTION|PROCEDURE) ' "$p" | grep -vE '^[0-9]+:CREATE (OR REPLACE )?(FUNCTION|PROCEDURE) @extschema@\.'; then
+        die "update/${p##*/}: name every function it makes @extschema@.NAME"
+    fi
+done
+
+# step_text FROM TO: the update from FROM to TO, its includes put in.
+step_text() {
+    local p=$updates/$name--$1--$2.sql line inc
+    while IFS= read -r line || [ -n "$line" ]; do
+        case "$line" in
+            '-- @include '*)
+                inc=${line#-- @include }
+                [ -f "$updates/$inc" ] || die "update/${p##*/}: no update/$inc to include"
+                no_tags "$updates/$inc" "update/$inc"
+                cat "$updates/$inc" ;;
+            *) printf '%s\n' "$line" ;;
+        esac
+    done <"$p"
+}
+
+# chain FROM: the steps from release FROM to this version, one FROM:TO a line; each step the
+# one from where the chain stands that reaches furthest. Fails where none leads on.
+chain() {
+    local at=$1 next s
+    while [ "$at" != "$version" ]; do
+        next=
+        for s in ${steps[@]+"${steps[@]}"}; do
+            if [ "${s%%:*}" = "$at" ] && { [ -z "$next" ] || version_lt "$next" "${s#*:}"; }; then
+                next=${s#*:}
+            fi
+        done
+        [ -n "$next" ] || return 1
+        printf '%s:%s\n' "$at" "$next"
+        at=$next
+    done
+}
+version_lt() {  # version_lt A B: A is an earlier version than B (numbers separated by dots)
+    [ "$1" != "$2" ] && [ "$(printf '%s\n%s\n' "$1" "$2" | sort -t. -k1,1n -k2,2n -k3,3n | head -n 1)" = "$1" ]
+}
+# The releases an installation can be updated from: those with a chain to this version.
+update_from=()
+for s in ${steps[@]+"${steps[@]}"}; do
+    v=${s%%:*}
+    case " ${update_from[*]-} " in *" $v "*) continue ;; esac
+    if chain "$v" >/dev/null; then
+        update_from+=("$v")
+    else
+        die "update/$name--$s: no chain of updates leads from ${s%%:*} to $version"
     fi
 done
 
@@ -126,62 +199,14 @@ qualify() {
 }
 pin_path='SET LOCAL search_path = pg_catalog, pg_temp;'
 unpin_path='SET LOCAL search_path = @extschema@, pg_temp;'
-for t in "${forbidden_tags[@]}" '$uuid6_pre$'; do
+for t in "${forbidden_tags[@]}"; do
     for c in tle-check.sql tle-bound.sql; do
         if grep -qF -- "$t" "$root/scripts/$c"; then die "scripts/$c contains the dollar-quote tag $t used by the build"; fi
     done
 done
 
-body() {
-    # The check first: CREATE EXTENSION runs it before it creates anything.
-    printf -- '-- scripts/tle-check.sql\n'
-    check_sql 'pg_catalog.current_schema()' "'CREATE SCHEMA uuid6; CREATE EXTENSION uuid6 SCHEMA uuid6;'"
-    printf '\n'
-    printf -- '-- Bodies are bound with nothing but PostgreSQL'"'"'s objects and uuid6'"'"'s own in reach.\n%s\n' "$pin_path"
-    for f in "${files[@]}"; do
-        printf -- '-- sql/edition/%s\n' "$f"
-        qualify <"$src/$f"
-        printf '\n'
-    done
-    edition_version_sql | qualify
-    printf '%s\n-- scripts/tle-bound.sql\n' "$unpin_path"
-    bound_sql
-}
-
-# --- updates -------------------------------------------------------------------
-# The released versions of the edition, each with its release commit; the
-# update from each to this version is derived from both versions' sources
-# (scripts/tle-update.pl) and shipped in the three forms. TLE_RELEASES
-# ("VERSION:COMMIT_OR_SOURCE_DIRECTORY ...") replaces the list: the edition
-# suite tests the derivation on sources of its own, and TLE_RELEASES= builds
-# without updates.
-#
-# A release's sources: from git (`git archive COMMIT sql/edition`) where this
-# tree is a clone that has the commit, and then checked against their copy in
-# releases/edition-VERSION/, which must hold the same bytes; elsewhere (a
-# release archive, a tarball, a shallow clone) from that copy.
-# TLE_RELEASE_SOURCES=git or =tree takes them from the one named only (the
-# release test builds both ways and compares).
-releases=(1.3:9bf83c5 1.4:4328dba)
-if [ -n "${TLE_RELEASES+set}" ]; then read -r -a releases <<<"$TLE_RELEASES"; fi
-release_sources=${TLE_RELEASE_SOURCES:-auto}
-case "$release_sources" in auto|git|tree) ;; *) die "TLE_RELEASE_SOURCES is auto, git or tree, not $release_sources";; esac
-# git_has COMMIT: this tree is a git clone of its own (not a directory inside
-# another repository) and has COMMIT.
-git_has() {
-    command -v git >/dev/null 2>&1 || return 1
-    local top
-    top=$(git -C "$root" rev-parse --show-toplevel 2>/dev/null) || return 1
-    [ -n "$top" ] && [ "$(cd "$top" && pwd -P)" = "$(cd "$root" && pwd -P)" ] || return 1
-    git -C "$root" rev-parse -q --verify "$1^{commit}" >/dev/null 2>&1
-}
-# uuid6_sql_edition_version() (below) exists from 1.4 on; an installation
-# without it is of the last release before it.
-marker_before=1.3
-
-# The installed version, for the plain script to find when it runs again
-# (pg_tle knows it as the extension's version; a pg_tle installation turned
-# into a plain one keeps it).
+# The version installed, for the plain script to find when it runs again (pg_tle knows it
+# as the extension's version; a pg_tle installation turned into a plain one keeps it).
 edition_version_sql() {
     cat <<EOF
 -- (generated by scripts/tle.sh)
@@ -197,60 +222,47 @@ COMMENT ON FUNCTION uuid6_sql_edition_version() IS
 EOF
 }
 
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-update_from=()
-for entry in ${releases[@]+"${releases[@]}"}; do
-    v=${entry%%:*}
-    ref=${entry#*:}
-    [ "$v" != "$version" ] || continue
-    copy=$root/releases/edition-$v
-    if [ -d "$ref" ]; then
-        dir=$ref
-    elif [ "$release_sources" != tree ] && git_has "$ref"; then
-        mkdir -p "$work/src-$v"
-        git -C "$root" archive "$ref" sql/edition | tar -x -C "$work/src-$v" || die "git archive $ref sql/edition"
-        dir=$work/src-$v/sql/edition
-        if [ -d "$copy" ] && ! diff -r "$dir" "$copy" >&2; then
-            die "releases/edition-$v/ differs from sql/edition at $ref, the $v release (above): it must hold the released bytes"
+# The sources, as a fresh install runs them (pg_tle, dbdev); "replace" makes every
+# CREATE FUNCTION a CREATE OR REPLACE FUNCTION (the plain script, which may run again).
+sources() {
+    local f
+    printf -- '-- Bodies are bound with nothing but PostgreSQL'"'"'s objects and uuid6'"'"'s own in reach.\n%s\n' "$pin_path"
+    for f in "${files[@]}"; do
+        printf -- '-- sql/edition/%s\n' "$f"
+        if [ "${1:-}" = replace ]; then
+            sed -E 's/^CREATE (FUNCTION|PROCEDURE) /CREATE OR REPLACE \1 /' "$src/$f" | qualify
+        else
+            qualify <"$src/$f"
         fi
-    elif [ "$release_sources" = git ]; then
-        die "TLE_RELEASE_SOURCES=git: the update from $v needs commit $ref, which this tree does not have"
-    elif [ -d "$copy" ]; then
-        dir=$copy
+        printf '\n'
+    done
+    if [ "${1:-}" = replace ]; then
+        edition_version_sql | sed -E 's/^CREATE (FUNCTION|PROCEDURE) /CREATE OR REPLACE \1 /' | qualify
     else
-        die "the update from $v is derived from its released sources: releases/edition-$v/ is missing and this tree has no commit $ref (git fetch --unshallow); TLE_RELEASES= builds without updates"
+        edition_version_sql | qualify
     fi
-    mkdir -p "$work/update-$v"
-    perl "$root/scripts/tle-update.pl" "$dir" "$src" "$v" "$version" "$work/update-$v" || die "the update from $v"
-    update_from+=("$v")
-done
-# The plain script run again over this very version.
-mkdir -p "$work/update-$version"
-perl "$root/scripts/tle-update.pl" "$src" "$src" "$version" "$version" "$work/update-$version" || die "the update from $version"
+    printf '%s\n' "$unpin_path"
+}
 
-# A source file as an update runs it: each function replaced in place, each
-# statement of privileges or comment made unless the update's first part
-# found it made already on an object that stays (scripts/tle-update.pl).
-update_source() { perl "$root/scripts/tle-update.pl" --body "$1" || die "$1"; }
+# The pg_tle and dbdev install script: the check first (CREATE EXTENSION runs it before it
+# creates anything), the sources, the bound check.
+body() {
+    printf -- '-- scripts/tle-check.sql\n'
+    check_sql 'pg_catalog.current_schema()' "'CREATE SCHEMA uuid6; CREATE EXTENSION uuid6 SCHEMA uuid6;'"
+    printf '\n'
+    sources
+    printf -- '-- scripts/tle-bound.sql\n'
+    bound_sql
+}
 
-# An update script: what goes before, this version's sources, what goes after.
+# The pg_tle and dbdev update script FROM--TO: the check first (an update binds new
+# SQL-standard bodies in the schema, which must be uuid6's alone by then too), the update,
+# the bound check.
 update_script() {
-    # The installation check first, as at CREATE EXTENSION: an update binds new
-    # SQL-standard bodies in the schema, which must be uuid6's alone by then too.
     printf -- '-- scripts/tle-check.sql\n'
     check_sql 'pg_catalog.current_schema()' "'a schema of its own: REVOKE CREATE on this one from the other roles, then ALTER EXTENSION uuid6 UPDATE'"
     printf '\n'
-    cat "$work/update-$1/pre.sql"
-    printf '%s\n' "$pin_path"
-    for f in "${files[@]}"; do
-        printf -- '-- sql/edition/%s\n' "$f"
-        update_source "$src/$f" | qualify
-        printf '\n'
-    done
-    edition_version_sql | sed -E 's/^CREATE (FUNCTION|PROCEDURE) /CREATE OR REPLACE \1 /' | qualify
-    printf '%s\n' "$unpin_path"
-    cat "$work/update-$1/post.sql"
+    step_text "$1" "$2"
     printf -- '-- scripts/tle-bound.sql\n'
     bound_sql
 }
@@ -265,25 +277,24 @@ plain_piece() {
 }
 
 # psql variable that says the plain script found VERSION installed.
-from_var() { printf 'uuid6_from_%s' "${1//[^A-Za-z0-9]/_}"; }
+from_var() { printf 'uuid6_from_%s' "$(printf '%s' "$1" | tr -c 'A-Za-z0-9' '_')"; }
 
-# Before the sources: which version is installed in the schema, and the
-# update's first part for it.
-plain_update_before() {
-    local v known=(${update_from[@]+"${update_from[@]}"} "$version") list
-    list=$(printf "'%s', " "${known[@]}")
+# Which version is installed in the schema: the one uuid6_sql_edition_version() names (read
+# from its definition, not called); without that function (written from 1.4 on), 1.3 where
+# the edition's sequences are. Any other is refused.
+plain_find_installed() {
+    local v known list
+    known="${update_from[*]-} $version"
+    list=$(for v in $known; do printf "'%s', " "$v"; done)
     cat <<EOF
--- Is the edition installed in the schema, and which version? The one
--- uuid6_sql_edition_version() names (read from its definition, not called);
--- without that function (written from 1.4 on), $marker_before where the edition's sequences are.
 SELECT coalesce(
     (SELECT pg_catalog.substring(pg_catalog.pg_get_function_sqlbody(p.oid), '''([^'']*)''')
      FROM pg_catalog.pg_proc p JOIN pg_catalog.pg_namespace n ON n.oid = p.pronamespace
      WHERE n.nspname = :'schema' AND p.proname = 'uuid6_sql_edition_version' AND p.pronargs = 0),
-    (SELECT '$marker_before' FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+    (SELECT '1.3' FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
      WHERE n.nspname = :'schema' AND c.relname = 'uuid6_sql_v7' AND c.relkind = 'S'),
     '') AS uuid6_installed \gset
-SELECT :'uuid6_installed' NOT IN ('', '$version') AS uuid6_older$(for v in "${known[@]}"; do printf ",\n       :'uuid6_installed' = '%s' AS %s" "$v" "$(from_var "$v")"; done) \gset
+SELECT :'uuid6_installed' IN ('', '$version') AS uuid6_fresh$(for v in ${update_from[@]+"${update_from[@]}"}; do printf ",\n       :'uuid6_installed' = '%s' AS %s" "$v" "$(from_var "$v")"; done) \gset
 SELECT pg_catalog.format(\$uuid6_pre\$
 DO \$uuid6_check\$
 BEGIN
@@ -294,28 +305,7 @@ BEGIN
     END IF;
 END
 \$uuid6_check\$\$uuid6_pre\$, :'uuid6_installed', :'schema') \\gexec
-\\if :uuid6_older
-\\echo uuid6: updating the SQL edition in schema :schema from :uuid6_installed to $version
-\\endif
 EOF
-    for v in "${known[@]}"; do
-        printf '\\if :%s\n' "$(from_var "$v")"
-        plain_piece <"$work/update-$v/pre.sql"
-        printf '\\endif\n'
-    done
-}
-
-# After the sources: this version's number, and the update's last part.
-plain_update_after() {
-    local v
-    printf -- '-- the edition'"'"'s version\n'
-    edition_version_sql | sed -E 's/^CREATE (FUNCTION|PROCEDURE) /CREATE OR REPLACE \1 /' | qualify | plain_piece
-    printf '%s\n' "SELECT pg_catalog.format('SET LOCAL search_path = %I, pg_temp', :'schema') \\gexec"
-    for v in ${update_from[@]+"${update_from[@]}"} "$version"; do
-        printf '\\if :%s\n' "$(from_var "$v")"
-        plain_piece <"$work/update-$v/post.sql"
-        printf '\\endif\n'
-    done
 }
 
 rm -rf "$out"
@@ -325,7 +315,7 @@ mkdir -p "$out/dbdev"
 {
 cat <<EOF
 -- uuid6 $version, SQL edition: the plain script.
--- Generated by scripts/tle.sh from sql/edition/*.sql; edit those, not this.
+-- Generated by scripts/tle.sh from sql/edition/; edit those, not this.
 --
 --   psql -d DB -v schema=uuid6 -f uuid6.sql   (creates the schema if missing)
 --   psql -d DB -f uuid6.sql                   (into the first schema of search_path)
@@ -336,9 +326,10 @@ cat <<EOF
 --
 -- Runs on PostgreSQL 15 and later, as any role that owns the schema or may
 -- create it; needs no extension machinery. Everything happens in one
--- transaction. Running it again over an installation replaces the functions
--- and keeps the sequences (and so the order of the keys made so far). Inside
--- a transaction of the caller's (moving between editions), \\set
+-- transaction. Over an installation of an earlier version it runs the updates
+-- from there; over this version it makes every function again (same OIDs) and
+-- keeps the sequences (and so the order of the keys made so far). Inside a
+-- transaction of the caller's (moving between editions), \\set
 -- outer_transaction 1 first: the script then issues no BEGIN or COMMIT.
 \\set ON_ERROR_STOP on
 \\if :{?schema}
@@ -387,16 +378,18 @@ cat <<EOF
 \$uuid6_pre\$, :'schema') \\gexec
 SELECT pg_catalog.format('SET LOCAL search_path = %I, pg_temp', :'schema') \\gexec
 EOF
-plain_update_before
-printf -- '-- Bodies are bound with nothing but PostgreSQL'"'"'s objects and uuid6'"'"'s own in reach.\n%s\n' "$pin_path"
-for f in "${files[@]}"; do
-    printf -- '-- sql/edition/%s\n' "$f"
-    printf 'SELECT pg_catalog.replace(pg_catalog.replace(%s\n' "$plain_tag"
-    update_source "$src/$f" | qualify
-    printf '%s, %s, pg_catalog.quote_ident(%s)), %s, pg_catalog.quote_ident(current_user)) \\gexec\n' \
-        "$plain_tag" "'@extschema@'" ":'schema'" "'@extowner@'"
+plain_find_installed
+printf '\\if :uuid6_fresh\n'
+sources replace | plain_piece
+for v in ${update_from[@]+"${update_from[@]}"}; do
+    printf '\\elif :%s\n' "$(from_var "$v")"
+    printf '\\echo uuid6: updating the SQL edition in schema :schema from %s to %s\n' "$v" "$version"
+    chain "$v" | while IFS=: read -r a b; do
+        printf -- '-- sql/edition/update/%s--%s--%s.sql\n' "$name" "$a" "$b"
+        step_text "$a" "$b" | plain_piece
+    done
 done
-plain_update_after
+printf '\\endif\n'
 printf -- '-- scripts/tle-bound.sql\n'
 bound_sql | plain_piece
 cat <<'EOF'
@@ -410,12 +403,13 @@ EOF
 # --- the pg_tle installer -------------------------------------------------------
 # One DO block that registers what this database lacks: this version (with
 # the extension, or beside earlier versions already registered), the updates
-# to it from the earlier releases, and this version as the default unless a
-# later one is.
+# that lead to it from the earlier releases, and this version as the default
+# unless a later one is.
+step_var() { printf 'update_%s' "$(printf '%s' "$1" | tr -c 'A-Za-z0-9' '_')"; }
 {
 cat <<EOF
 -- uuid6 $version, SQL edition: the pg_tle installer.
--- Generated by scripts/tle.sh from sql/edition/*.sql; edit those, not this.
+-- Generated by scripts/tle.sh from sql/edition/; edit those, not this.
 --
 -- Run by a role with pgtle_admin in a database where pg_tle is installed
 -- (CREATE EXTENSION pg_tle); then any role with CREATE on the database runs
@@ -423,7 +417,7 @@ cat <<EOF
 -- into a schema of its own: CREATE EXTENSION refuses a schema that another role can
 -- create objects in (public, where PUBLIC may create in it).
 -- Where an earlier version is registered, it registers $version beside it with
--- the updates to $version${update_from[*]:+ (from ${update_from[*]})} and makes $version the default: the role that
+-- the updates that lead to $version${update_from[*]:+ (from ${update_from[*]})} and makes $version the default: the role that
 -- created the extension then runs ALTER EXTENSION uuid6 UPDATE. What is
 -- registered already is left as it is.
 -- pg_tle refuses the name uuid6 where the C library's uuid6.control is
@@ -435,9 +429,9 @@ DECLARE
 EOF
 body
 printf '%s;\n' "$tle_tag"
-for v in ${update_from[@]+"${update_from[@]}"}; do
-    printf '  %s text := %s\n' "$(from_var "$v")" "$tle_tag"
-    update_script "$v"
+for s in ${steps[@]+"${steps[@]}"}; do
+    printf '  %s text := %s\n' "$(step_var "$s")" "$tle_tag"
+    update_script "${s%%:*}" "${s#*:}"
     printf '%s;\n' "$tle_tag"
 done
 cat <<EOF
@@ -453,12 +447,13 @@ BEGIN
       USING HINT = 'To register it anew: SELECT pgtle.uninstall_extension(''$name'', ''$version''), then run this again.';
   END IF;
 EOF
-for v in ${update_from[@]+"${update_from[@]}"}; do
+for s in ${steps[@]+"${steps[@]}"}; do
+    a=${s%%:*} b=${s#*:}
     cat <<EOF
   IF NOT EXISTS (SELECT FROM pgtle.extension_update_paths('$name') p
-                 WHERE p.source OPERATOR(pg_catalog.=) '$v' AND p.target OPERATOR(pg_catalog.=) '$version'
-                   AND p.path OPERATOR(pg_catalog.=) '$v--$version') THEN
-    PERFORM pgtle.install_update_path('$name', '$v', '$version', $(from_var "$v"));
+                 WHERE p.source OPERATOR(pg_catalog.=) '$a' AND p.target OPERATOR(pg_catalog.=) '$b'
+                   AND p.path OPERATOR(pg_catalog.=) '$a--$b') THEN
+    PERFORM pgtle.install_update_path('$name', '$a', '$b', $(step_var "$s"));
   END IF;
 EOF
 done
@@ -488,8 +483,8 @@ superuser = false
 trusted = false
 EOF
 body > "$out/dbdev/$name--$version.sql"
-for v in ${update_from[@]+"${update_from[@]}"}; do
-    update_script "$v" > "$out/dbdev/$name--$v--$version.sql"
+for s in ${steps[@]+"${steps[@]}"}; do
+    update_script "${s%%:*}" "${s#*:}" > "$out/dbdev/$name--${s%%:*}--${s#*:}.sql"
 done
 cat > "$out/dbdev/README.md" <<EOF
 # uuid6 (SQL edition)

@@ -195,9 +195,8 @@ GRANT EXECUTE ON FUNCTION uuid6_set_node_id(integer) TO @extowner@ WITH GRANT OP
 -- database_lease_written whether this session can draw from it.
 -- lagging_keys: the keys of the version handed out more than a millisecond
 -- behind the clock because the lift's lock was taken (00_sequences.sql).
--- (1.3's uuid6_status had one column fewer: the update from 1.3, derived by
--- scripts/tle-update.pl, drops the old function, having checked that nothing
--- outside uuid6 depends on it.)
+-- (1.3's uuid6_status had one column fewer: the update from 1.3 drops the
+-- old function, having checked that nothing outside uuid6 depends on it.)
 CREATE FUNCTION uuid6_status(
     OUT mode text, OUT node_id integer, OUT version integer, OUT generated bigint,
     OUT clock_regressions bigint, OUT largest_regression_us bigint, OUT ahead_of_clock_us bigint,

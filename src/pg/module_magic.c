@@ -7,7 +7,7 @@
 #include "fmgr.h"
 
 #ifdef PG_MODULE_MAGIC_EXT
-PG_MODULE_MAGIC_EXT(.name = "uuid6", .version = "1.5");
+PG_MODULE_MAGIC_EXT(.name = "uuid6", .version = "1.6");
 #else
 PG_MODULE_MAGIC;
 #endif

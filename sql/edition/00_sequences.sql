@@ -852,9 +852,18 @@ COMMENT ON FUNCTION uuid6_sql_draw_lagging(integer, @extschema@.uuid6_sql_seal) 
 -- releases the row at once, however long the caller's transaction lasts,
 -- and keeps the setval(), which no rollback undoes. An error or an
 -- interrupt rolls it back too.
+--
+-- Nothing may hold the row while it waits for anything a session controls.
+-- The one such wait on this path is the client: a message sent while the
+-- row is held blocks in send() for as long as that client does not read,
+-- and PostgreSQL sends the debug lines of the subtransaction's abort (at
+-- client_min_messages = debug5) before it releases the row. So the
+-- function sends the client nothing below an ERROR, whatever the caller
+-- set, and an ERROR reaches the client only once the block has rolled
+-- back. (uuid6_advance, which waits for the row, does the same.)
 CREATE FUNCTION uuid6_sql_lift(generator integer, taken bigint, seal @extschema@.uuid6_sql_seal) RETURNS bigint
     LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SECURITY DEFINER
-    SET search_path = pg_catalog, pg_temp AS $$
+    SET search_path = pg_catalog, pg_temp SET client_min_messages = error AS $$
 DECLARE
   us bigint;
   target bigint;

@@ -78,10 +78,11 @@ COMMENT ON FUNCTION uuid6_sql_advance_set(integer, bigint, @extschema@.uuid6_sql
 -- functions can lock, held by a lift for microseconds: waited for here, in
 -- a subtransaction rolled back on purpose once the sequence is set, so that
 -- the row is released at once (the setval() stays). Pinned path (SECURITY
--- DEFINER).
+-- DEFINER); nothing below an ERROR is sent to the client while it runs, so
+-- that a client that stops reading cannot hold the row (see uuid6_sql_lift).
 CREATE FUNCTION uuid6_advance(uuid) RETURNS void
     LANGUAGE plpgsql VOLATILE STRICT SECURITY DEFINER
-    SET search_path = pg_catalog, pg_temp AS $$
+    SET search_path = pg_catalog, pg_temp SET client_min_messages = error AS $$
 DECLARE
   t text := $1::text;
   version integer;

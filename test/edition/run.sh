@@ -340,6 +340,22 @@ uuid6-waiting 0"
   wait "$holder_pid" 2>/dev/null
 }
 
+# stall_test LABEL DIR PORT DB SCHEMA ROLE: a client of ROLE (USAGE on SCHEMA, no other
+# privilege) that asks for every debug line while it makes v7 keys, and stops reading
+# (test/edition/stall.py, 40 rounds of reading a little and stopping again). No round finds the
+# lift's row held (a lift that sends a debug line while it holds the row blocks there, and every
+# other session's key time stops), and another session's key, made 0.3 s into each round, lies
+# less than 100 ms behind the clock.
+stall_test() {
+  local label=$1 out last
+  out=$(as_postgres python3 "$HERE/stall.py" "$2" "$3" "$4" "$6" "$5" 40 2>&1)
+  last=$(tail -n 1 <<<"$out")
+  check "$label: $6 asks for every debug line, makes keys and stops reading its socket (40 rounds): the lift's row never held meanwhile, another session's keys less than 100 ms behind the clock ($last)" \
+    "$(awk '/^rounds / { print ($6 == 0 && $8 < 100) ? "held never, lag bounded" : "held " $6 ", lag " $8 " ms" }' <<<"$last")" \
+    "held never, lag bounded"
+  [ "$(awk '/^rounds / { print $6 }' <<<"$last")" = 0 ] || grep -E 'held|^stall' <<<"$out" | head -n 5 | sed 's/^/#   /'
+}
+
 # update_release_test KIND FROM: the edition of release FROM, with keys ahead of the clock in
 # a table whose DEFAULTs are its generators and a grant of uuid6_advance, updated to this one.
 update_release_test() {
@@ -941,6 +957,7 @@ SQL
   edition_suite plain "$PLAIN_DIR" $((PORT + 1)) "$HERE/installers.sh"
   edition_suite plain "$PLAIN_DIR" $((PORT + 1)) "$ROOT/test/traps/run.sh"
   queue_test "no lock to queue behind (plain)" "$PLAIN_DIR" $((PORT + 1)) edition_plain ids edition_user
+  stall_test "a client that stops reading (plain)" "$PLAIN_DIR" $((PORT + 1)) edition_plain ids edition_user
   section "updates of the plain script"
   for v in "${RELEASES[@]}"; do update_release_test plain "$v"; done
   update_open_transaction_test plain
@@ -1401,6 +1418,7 @@ done
 check "the stronger locks on uuid6's objects, setting a sequence, counting or lifting: refused to that role" \
   "$refused of $tried" "$tried of $tried"
 queue_test "no lock to queue behind (tle)" "$TLE_DIR" "$PORT" edition_order public edition_intruder
+stall_test "a client that stops reading (tle)" "$TLE_DIR" "$PORT" edition_order public edition_intruder
 
 # --- i. keys returned before a crash -----------------------------------------------------------------
 # A key returned by a committed transaction never repeats after a crash, with synchronous_commit

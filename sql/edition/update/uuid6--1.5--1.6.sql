@@ -33,6 +33,12 @@ $uuid6_owner$;
 
 SET LOCAL search_path = pg_catalog, pg_temp;
 
+-- Nothing that holds the lift's row sends the client anything below an
+-- ERROR (a client that stops reading would hold it: 00_sequences.sql).
+ALTER FUNCTION @extschema@.uuid6_sql_lift(integer, bigint, @extschema@.uuid6_sql_seal)
+    SET client_min_messages = error;
+ALTER FUNCTION @extschema@.uuid6_advance(uuid) SET client_min_messages = error;
+
 CREATE OR REPLACE FUNCTION @extschema@.uuid6_sql_edition_version() RETURNS text
     LANGUAGE sql IMMUTABLE PARALLEL SAFE
     RETURN '1.6';

@@ -10,6 +10,7 @@
 
 extern "C" {
 #include "access/genam.h"
+#include "access/parallel.h"
 #include "access/table.h"
 #include "access/xact.h"
 #include "access/xlog.h"
@@ -569,7 +570,78 @@ Tick CheckServerMark(SharedState* state, Generator generator) {
   return target[g];
 }
 
+// Per RFC generator, the last tick this transaction handed out in parallel
+// mode uncovered (0: none): covered before it commits (CoverDeferred). Only
+// the leader of a parallel query makes keys from 1.6 on (the generators are
+// PARALLEL RESTRICTED), and it may write nothing until parallel mode ends.
+Tick deferred_cover[kRfcGeneratorCount] = {0, 0, 0};
+bool cover_callback_registered = false;
+
+void ForgetDeferred() {
+  for (Tick& t : deferred_cover) t = 0;
+}
+
+// The keys a transaction made in parallel mode are covered before its commit
+// (or PREPARE) record is written: every record that stores one follows the
+// lease's. An ERROR here aborts the transaction, as a refused lease would
+// have refused its keys. The pre-commit callbacks run once parallel mode has
+// ended (ExecutorEnd leaves it; PreCommit_Portals runs before them).
+void CoverDeferred(XactEvent event, void*) {
+  if (event != XACT_EVENT_PRE_COMMIT && event != XACT_EVENT_PRE_PREPARE) {
+    if (event == XACT_EVENT_COMMIT || event == XACT_EVENT_ABORT || event == XACT_EVENT_PREPARE)
+      ForgetDeferred();
+    return;
+  }
+  for (int g = 0; g < kRfcGeneratorCount; g++) {
+    const Tick tick = deferred_cover[g];
+    if (tick == 0) continue;
+    if (IsInParallelMode())
+      ereport(ERROR, (errcode(ERRCODE_INVALID_TRANSACTION_STATE),
+                      errmsg("uuid6: keys made in parallel mode cannot be covered by the "
+                             "database lease while parallel mode lasts"),
+                      errdetail("The transaction would commit keys of version %d beyond the "
+                                "lease of database \"%s\".",
+                                kRfcVersions[g], get_database_name(MyDatabaseId))));
+    SharedState* state = AttachSharedState();
+    while (tick > database_lease_checked_through[g] &&
+           !CoverTickInDatabase(state, static_cast<Generator>(g), tick)) {
+    }
+    deferred_cover[g] = 0;
+  }
+}
+
+// In a parallel worker, which may write nothing: `tick` is covered when the
+// lease stored in the database reaches it (the worker's keys are stored by
+// its leader's transaction, whose commit flushes the lease's record first).
+// A worker runs uuid6's generators only where the catalog is older than 1.6
+// (which marks them PARALLEL RESTRICTED): beyond the stored lease, refused.
+void CoverTickInWorker(Generator generator, Tick tick) {
+  const int g = static_cast<int>(generator);
+  const SequenceLayout& layout = LayoutOf(generator);
+  const Tick stored = DatabaseLeaseTick(layout, ReadStored(objects.leases[g]));
+  if (tick <= stored) {
+    database_lease_checked_through[g] = stored;
+    return;
+  }
+  ereport(ERROR,
+          (errcode(ERRCODE_FEATURE_NOT_SUPPORTED),
+           errmsg("uuid6: a parallel worker cannot extend the lease of version %d in database "
+                  "\"%s\"",
+                  kRfcVersions[g], get_database_name(MyDatabaseId)),
+           errdetail("Keys are covered by the database's lease before they are stored; "
+                     "PostgreSQL allows a parallel worker no write."),
+           errhint("Run ALTER EXTENSION uuid6 UPDATE: from 1.6 on, uuid6's generators run in "
+                   "the leader of a parallel query only. Until then, SET "
+                   "max_parallel_workers_per_gather = 0 for such statements.")));
+}
+
 }  // namespace
+
+void RegisterDeferredCover() {
+  if (cover_callback_registered) return;
+  RegisterXactCallback(CoverDeferred, nullptr);
+  cover_callback_registered = true;
+}
 
 bool CoverTickInDatabase(SharedState* state, Generator generator, Tick tick) {
   const int g = static_cast<int>(generator);
@@ -603,8 +675,19 @@ bool CoverTickInDatabase(SharedState* state, Generator generator, Tick tick) {
     if (lifted_to >= tick) return false;
   }
   // PostgreSQL allows no write here; decided before calling setval, which
-  // would raise an ERROR. The state file alone covers these values.
-  if (recovery || XactReadOnly || IsInParallelMode()) return true;
+  // would raise an ERROR. During recovery and in a read-only transaction the
+  // state file alone covers these values: such a transaction stores no key
+  // in the database. In parallel mode, the leader covers its keys before its
+  // transaction commits, a worker only within the lease already stored.
+  if (recovery || XactReadOnly) return true;
+  if (IsParallelWorker()) {
+    CoverTickInWorker(generator, tick);
+    return true;
+  }
+  if (IsInParallelMode()) {
+    if (tick > deferred_cover[g]) deferred_cover[g] = tick;
+    return true;
+  }
 
   const uint64 seen = invalidations;
   const Oid sequence = objects.leases[g];

@@ -18,9 +18,11 @@
 // writing its own mark; a
 // promoted standby's backends do the same when recovery ends. Where
 // PostgreSQL forbids the write — during recovery, in a read-only
-// transaction, in parallel mode — nothing is written and the state file
-// alone covers the values handed out; the next write in the database covers
-// them too, being above them.
+// transaction — nothing is written and the state file alone covers the
+// values handed out (such a transaction stores none of them in the
+// database). In parallel mode the leader covers the keys it made before its
+// transaction commits; a parallel worker (uuid6 catalogs before 1.6 only)
+// hands out keys within the lease stored already, and refuses beyond it.
 #pragma once
 
 #include "core/sequence.hpp"
@@ -41,6 +43,10 @@ extern Tick database_lease_checked_through[kGeneratorCount];
 // caller takes another tick). An ERROR naming the lease object when it is
 // missing or unusable.
 bool CoverTickInDatabase(SharedState* state, Generator generator, Tick tick);
+
+// Registers the transaction callback that covers, before the commit, the
+// keys a transaction made in parallel mode (called from _PG_init).
+void RegisterDeferredCover();
 
 // What uuid6_status shows of this database's lease of an RFC generator.
 struct DatabaseLeaseView {

@@ -8,6 +8,7 @@ extern "C" {
 #include "access/xact.h"
 #include "tcop/tcopprot.h"
 }
+#include "pg/db_lease.hpp"
 #include "pg/generators.hpp"
 #include "pg/lease_writer.hpp"
 #include "pg/settings.hpp"
@@ -51,6 +52,7 @@ PGDLLEXPORT void _PG_init(void);
 void _PG_init(void) {
   uuid6::pg::DefineSettings();
   uuid6::pg::RegisterGeneratedCounting();
+  uuid6::pg::RegisterDeferredCover();
   // Shared memory can only be reserved while the postmaster loads
   // shared_preload_libraries; any later load attaches lazily on first use.
   if (process_shared_preload_libraries_in_progress) {

@@ -60,17 +60,18 @@ void _PG_init(void) {
     uuid6::pg::RegisterLeaseWriter();
     return;
   }
-  // The statement that loads the library may carry a key: hidden from
-  // pg_stat_activity from here on, as every later one is.
-  uuid6::pg::HideFacadeStatementActivity();
   // Loaded by a statement (one is running: session_preload_libraries loads
   // while the session starts, before any), and not in a parallel worker
   // (whose leader had the library already): if the server set the facade
   // key, every role of this session could read it until now.
   if (debug_query_string != nullptr && IsTransactionState() && !IsParallelWorker() &&
       uuid6::pg::FacadeKeyWasPlaceholder())
+    // The statement that loaded the library may carry a key of its own (the
+    // two-argument forms): this warning leaves it and its parameters out of
+    // the server log, as uuid6's errors from those forms do.
     ereport(WARNING,
-            (errmsg("uuid6.facade_key could be read by any role in this session until uuid6 "
+            (errhidestmt(true), errhidecontext(true),
+             errmsg("uuid6.facade_key could be read by any role in this session until uuid6 "
                     "was loaded"),
              errdetail("The library was loaded by this session's first use of uuid6; until then "
                        "the setting was a placeholder, which SHOW and current_setting() show "

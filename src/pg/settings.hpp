@@ -4,7 +4,7 @@
 namespace uuid6::pg {
 
 // uuid6.node_id: -1 (off) or 0..65535, the 16 node bits of every generated
-// v6/v7/v8 (SPEC §2, RFC 9562 §6.4).
+// v6/v7/v8 (docs/design.md, Ticks and layouts; RFC 9562 §6.4).
 extern int node_id_setting;
 
 // uuid6.max_advance: seconds, 0..86400. How far ahead of the clock a role
@@ -21,7 +21,8 @@ void DefineSettings();
 // uuid6.facade_key, the key of the v4 facade (facade_functions.cpp), taken
 // from the server's configuration file only: also installs the hook that
 // refuses SET, ALTER SYSTEM, ALTER ROLE, ALTER DATABASE and CREATE or ALTER
-// FUNCTION ... SET for it, and the one that keeps it out of the server log.
+// FUNCTION ... SET for it, and the one that names the key's fingerprint in
+// the postmaster's line for a reload that changed it.
 void DefineFacadeSetting();
 
 // True when DefineFacadeSetting found uuid6.facade_key already set by the
@@ -29,10 +30,5 @@ void DefineFacadeSetting();
 // library was loaded: until then the value was a placeholder, which SHOW
 // and current_setting() show to every role.
 bool FacadeKeyWasPlaceholder();
-
-// Reports the running statement to pg_stat_activity (and so to the
-// postmaster's report of a backend that dies) as a note where it names the
-// facade; for the statement that loads the library, which no hook saw.
-void HideFacadeStatementActivity();
 
 }  // namespace uuid6::pg

@@ -2,8 +2,8 @@
 -- database, across all of its sessions.
 --
 -- Each generator draws its *tick* with nextval() from a sequence of its own.
--- A tick is a clock part above a counter, as in the C library (SPEC section
--- 2), and a UUID is a function of its tick and random bits that rises with
+-- A tick is a clock part above a counter, as in the C library (docs/design.md,
+-- Ticks and layouts), and a UUID is a function of its tick and random bits that rises with
 -- the tick, so keys rise in the order nextval() hands out ticks. Sequences are
 -- not transactional and are WAL-logged: a tick is never handed out twice, not
 -- after a rollback, a crash (see "Durability" below), a promoted standby, a
@@ -447,198 +447,19 @@ CREATE FUNCTION uuid6_sql_draw(generator integer, seal @extschema@.uuid6_sql_sea
 COMMENT ON FUNCTION uuid6_sql_draw(integer, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: the next tick of a generator''s sequence, after the WAL record that makes the transaction''s commit flush it';
 
--- The end of reading uuid6.node_id as an integer setting: a value beyond the
--- int range, or outside -1 .. 65535, is refused with PostgreSQL's own
--- errors (22023). (A raiser, off the generators' fast path: pinned path.)
-CREATE FUNCTION uuid6_sql_node_id_in_range(setting text, value numeric, seal @extschema@.uuid6_sql_seal) RETURNS integer
-    LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
-BEGIN
-  IF value > 2147483647 OR value < -2147483648 THEN
-    RAISE EXCEPTION 'invalid value for parameter "%": "%"', 'uuid6.node_id', setting
-      USING ERRCODE = 'invalid_parameter_value', HINT = 'Value exceeds integer range.';
-  END IF;
-  IF value < -1 OR value > 65535 THEN
-    RAISE EXCEPTION '% is outside the valid range for parameter "%" (% .. %)',
-                    value::integer, 'uuid6.node_id', -1, 65535
-      USING ERRCODE = 'invalid_parameter_value';
-  END IF;
-  RETURN value::integer;
-END
-$$;
-COMMENT ON FUNCTION uuid6_sql_node_id_in_range(text, numeric, @extschema@.uuid6_sql_seal) IS
-    'uuid6 internal: the node id read from uuid6.node_id, or PostgreSQL''s error for a value out of range';
-
-CREATE FUNCTION uuid6_sql_node_id_invalid(setting text, seal @extschema@.uuid6_sql_seal) RETURNS integer
+-- uuid6.node_id that is not a plain decimal integer from -1 to 65535, refused.
+-- (A raiser, off the generators' fast path: pinned path.)
+CREATE FUNCTION uuid6_sql_node_id_refused(setting text, seal @extschema@.uuid6_sql_seal) RETURNS integer
     LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
 BEGIN
   RAISE EXCEPTION 'invalid value for parameter "%": "%"', 'uuid6.node_id', setting
-    USING ERRCODE = 'invalid_parameter_value';
+    USING ERRCODE = 'invalid_parameter_value',
+          DETAIL = 'The SQL edition of uuid6 reads the node id as a plain decimal integer from -1 (none) to 65535.',
+          HINT = 'As the role that installed uuid6: SELECT uuid6_set_node_id(N), with N a plain integer, or ALTER DATABASE ... SET uuid6.node_id = N.';
 END
 $$;
-COMMENT ON FUNCTION uuid6_sql_node_id_invalid(text, @extschema@.uuid6_sql_seal) IS
-    'uuid6 internal: PostgreSQL''s error for a uuid6.node_id that is not an integer';
-
--- uuid6.node_id spelled other than as a plain number, read step by step as
--- PostgreSQL's parse_int() reads an integer setting: strtol() with base 0
--- (spaces, a sign, 0x and hex digits, a leading 0 and octal digits, or
--- decimal digits); where that stops at '.', 'e' or 'E', or overflows 64
--- bits, strtod() of the whole string instead (a decimal or, after 0x, a hex
--- significand with a radix point and exponent; a value beyond a double's
--- range, or one that underflows inexactly, is refused), rounded half to
--- even; then only spaces may follow (no units), and the result must be an
--- integer and lie in -1 .. 65535. Called for every key while the setting is
--- so spelled, with its path pinned (a plain number is read without it, by
--- uuid6_sql_node_id).
--- Whether the server's strtol() reads "0b" as a binary prefix, as C23's
--- does: a server built against glibc 2.38 or later (PostgreSQL 19 from
--- Debian trixie, say) reads the integer setting '0b101' as 5, one built
--- against an older C library refuses it. PostgreSQL reads every integer
--- setting with strtol(), so the only way to know is to ask it: a unitless
--- integer setting is set to '0b1' in a subtransaction that is then undone.
--- Called only for a uuid6.node_id that starts like a binary number (in a
--- parallel worker, where no subtransaction starts, such a setting is an
--- error). PL/pgSQL with its path pinned: a rare path.
-CREATE FUNCTION uuid6_sql_strtol_reads_binary(seal @extschema@.uuid6_sql_seal) RETURNS boolean
-    LANGUAGE plpgsql VOLATILE PARALLEL UNSAFE SET search_path = pg_catalog, pg_temp AS $$
-BEGIN
-  BEGIN
-    PERFORM pg_catalog.set_config('extra_float_digits', '0b1', true);
-    RAISE EXCEPTION USING ERRCODE = 'UU6B1';
-  EXCEPTION
-    WHEN invalid_parameter_value THEN RETURN false;
-    WHEN SQLSTATE 'UU6B1' THEN RETURN true;
-  END;
-END
-$$;
-COMMENT ON FUNCTION uuid6_sql_strtol_reads_binary(@extschema@.uuid6_sql_seal) IS
-    'uuid6 internal: whether this server reads an integer setting written 0b... as binary (a C23 strtol)';
-
-CREATE FUNCTION uuid6_sql_parse_node_id(setting text, seal @extschema@.uuid6_sql_seal) RETURNS integer
-    LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE SET search_path = pg_catalog, pg_temp AS $$
-DECLARE
-  ws constant text := '[ \t\n\v\f\r]';  -- C's isspace()
-  m text[];
-  sign integer := 1;
-  v numeric := 0;
-  c text;
-  mantissa text;     -- the significand's digits, leading zeros dropped
-  point integer;     -- how many of them stand before the radix point
-  exponent bigint;   -- of 10 (decimal) or of 2 (hex)
-  magnitude numeric;
-  d double precision;
-BEGIN
-  -- strtol(setting, &end, 0); C23's reads 0b too, where the server's does
-  IF setting ~ ('^' || ws || '*[+-]?0[bB][01]') AND @extschema@.uuid6_sql_strtol_reads_binary(true::@extschema@.uuid6_sql_seal) THEN
-    m := regexp_match(setting, '^' || ws || '*([+-]?)(0[bB][01]+)(.*)$');
-  ELSE
-    m := regexp_match(setting, '^' || ws || '*([+-]?)(0[xX][0-9a-fA-F]+|0[0-7]*|[1-9][0-9]*)(.*)$');
-  END IF;
-  IF m IS NULL THEN
-    -- No digits: the end is the start, and strtod() is tried only if that
-    -- is '.', 'e' or 'E'.
-    IF left(setting, 1) NOT IN ('.', 'e', 'E') THEN
-      RETURN @extschema@.uuid6_sql_node_id_invalid(setting, true::@extschema@.uuid6_sql_seal);
-    END IF;
-  ELSE
-    IF m[1] = '-' THEN
-      sign := -1;
-    END IF;
-    IF m[2] ~ '^0[bB]' THEN
-      FOREACH c IN ARRAY regexp_split_to_array(ltrim(substr(m[2], 3), '0'), '') LOOP
-        EXIT WHEN v > 18446744073709551616;
-        v := v * 2 + (strpos('01', c) - 1);
-      END LOOP;
-    ELSIF m[2] ~ '^0[xX]' THEN
-      FOREACH c IN ARRAY regexp_split_to_array(ltrim(substr(m[2], 3), '0'), '') LOOP
-        EXIT WHEN v > 18446744073709551616;
-        v := v * 16 + (strpos('0123456789abcdef', lower(c)) - 1);
-      END LOOP;
-    ELSIF m[2] ~ '^0' THEN
-      FOREACH c IN ARRAY regexp_split_to_array(ltrim(m[2], '0'), '') LOOP
-        EXIT WHEN v > 18446744073709551616;
-        v := v * 8 + (strpos('01234567', c) - 1);
-      END LOOP;
-    ELSIF length(m[2]) <= 30 THEN
-      v := m[2]::numeric;
-    ELSE
-      v := 18446744073709551617;
-    END IF;
-    IF left(m[3], 1) NOT IN ('.', 'e', 'E')
-       AND v * sign BETWEEN -9223372036854775808 AND 9223372036854775807 THEN
-      IF m[3] !~ ('^' || ws || '*$') THEN
-        RETURN @extschema@.uuid6_sql_node_id_invalid(setting, true::@extschema@.uuid6_sql_seal);
-      END IF;
-      RETURN @extschema@.uuid6_sql_node_id_in_range(setting, v * sign, true::@extschema@.uuid6_sql_seal);
-    END IF;
-  END IF;
-  -- strtod(setting, &end): a decimal significand, or after 0x a hex one,
-  -- with an optional radix point and exponent.
-  m := regexp_match(setting, '^' || ws || '*([+-]?)(?:0([xX])([0-9a-fA-F]*)(?:\.([0-9a-fA-F]*))?(?:[pP]([+-]?[0-9]+))?'
-                             || '|([0-9]*)(?:\.([0-9]*))?(?:[eE]([+-]?[0-9]+))?)(.*)$');
-  IF m IS NULL OR coalesce(m[3], m[6]) || coalesce(m[4], m[7], '') = ''
-     OR m[9] !~ ('^' || ws || '*$') THEN
-    RETURN @extschema@.uuid6_sql_node_id_invalid(setting, true::@extschema@.uuid6_sql_seal);
-  END IF;
-  sign := CASE WHEN m[1] = '-' THEN -1 ELSE 1 END;
-  mantissa := coalesce(m[3], m[6]) || coalesce(m[4], m[7], '');
-  point := length(coalesce(m[3], m[6])) - (length(mantissa) - length(ltrim(mantissa, '0')));
-  mantissa := ltrim(mantissa, '0');
-  IF mantissa = '' THEN
-    RETURN 0;
-  END IF;
-  exponent := CASE WHEN coalesce(m[5], m[8]) IS NULL THEN 0
-                   WHEN length(ltrim(ltrim(coalesce(m[5], m[8]), '+-'), '0')) > 9
-                     THEN CASE WHEN coalesce(m[5], m[8]) ~ '^-' THEN -999999999 ELSE 999999999 END
-                   ELSE coalesce(m[5], m[8])::bigint END;
-  -- Beyond 800 significant digits (an exactly written subnormal double has
-  -- 751), a nonzero tail stands as one more digit 1: it rounds the same.
-  IF length(mantissa) > 800 THEN
-    mantissa := left(mantissa, 800) || CASE WHEN rtrim(substr(mantissa, 801), '0') = '' THEN '' ELSE '1' END;
-  END IF;
-  IF m[2] IS NULL THEN
-    -- decimal, in [10^(exponent - 1), 10^exponent)
-    exponent := exponent + point;
-    magnitude := CASE WHEN exponent > 310 THEN 'Infinity'::numeric
-                      WHEN exponent < -330 THEN NULL
-                      ELSE ('0.' || mantissa || 'e' || exponent)::numeric END;
-  ELSE
-    -- hex: the digits as an integer times 2^exponent, exactly (2^-k as
-    -- 5^k * 10^-k)
-    exponent := exponent + 4 * (point - length(mantissa));
-    IF exponent + 4 * length(mantissa) > 1100 THEN
-      magnitude := 'Infinity'::numeric;
-    ELSIF exponent + 4 * length(mantissa) < -1100 THEN
-      magnitude := NULL;
-    ELSE
-      v := 0;
-      FOREACH c IN ARRAY regexp_split_to_array(mantissa, '') LOOP
-        v := v * 16 + (strpos('0123456789abcdef', lower(c)) - 1);
-      END LOOP;
-      magnitude := CASE WHEN exponent >= 0 THEN v * 2::numeric ^ exponent
-                        ELSE v * 5::numeric ^ (-exponent) * ('1e' || exponent)::numeric END;
-    END IF;
-  END IF;
-  -- strtod()'s ERANGE: a value that rounds beyond the largest double (to
-  -- 2^1024), or below the smallest normal one (2^-1022) after rounding to
-  -- 53 bits unless it is a subnormal double exactly.
-  IF magnitude IS NULL
-     OR magnitude >= 179769313486231580793728971405303415079934132710037826936173778980444968292764750946649017977587207096330286416692887910946555547851940402630657488671505820681908902000708383676273854845817711531764475730270069855571366959622842914819860834936475292719074168444365510704342711559699508093042880177904174497792
-     OR (magnitude * 2::numeric ^ 1022 < 0.999999999999999944488848768742172978818416595458984375
-         AND magnitude * 2::numeric ^ 1074 <> trunc(magnitude * 2::numeric ^ 1074)) THEN
-    RETURN @extschema@.uuid6_sql_node_id_invalid(setting, true::@extschema@.uuid6_sql_seal);
-  END IF;
-  IF magnitude >= 2147483649 THEN
-    RETURN @extschema@.uuid6_sql_node_id_in_range(setting, magnitude * sign, true::@extschema@.uuid6_sql_seal);
-  END IF;
-  -- The double strtod() returns (numeric to double rounds correctly), and
-  -- rint() of it: adding and taking away 1.5 * 2^52 rounds half to even.
-  d := magnitude::double precision;
-  d := (d + 6755399441055744::double precision) - 6755399441055744::double precision;
-  RETURN @extschema@.uuid6_sql_node_id_in_range(setting, d::numeric * sign, true::@extschema@.uuid6_sql_seal);
-END
-$$;
-COMMENT ON FUNCTION uuid6_sql_parse_node_id(text, @extschema@.uuid6_sql_seal) IS
-    'uuid6 internal: uuid6.node_id read from any spelling PostgreSQL accepts for an integer setting, with its errors';
+COMMENT ON FUNCTION uuid6_sql_node_id_refused(text, @extschema@.uuid6_sql_seal) IS
+    'uuid6 internal: the error for a uuid6.node_id that is not a plain decimal integer from -1 to 65535';
 
 -- The node id is the owner's to choose, never a session's: uuid6.node_id is
 -- a placeholder setting here, which any session can SET (or have from
@@ -710,21 +531,19 @@ $$;
 COMMENT ON FUNCTION uuid6_sql_node_id_ignored(text, integer, @extschema@.uuid6_sql_seal) IS
     'uuid6 internal: warns once per session and value that the session''s own uuid6.node_id is ignored; returns the node id in effect';
 
--- The node id in effect, read as PostgreSQL reads an integer setting (the C
--- library's is one): -1 when unset or empty, 0 to 65535 otherwise, and the C
--- library's error for anything else. A plain number is read here; any other
--- spelling (octal, hex, a sign, spaces, a fraction) by
--- uuid6_sql_parse_node_id.
+-- The node id in effect: -1 when unset or empty, 0 to 65535 written as a
+-- plain decimal integer, an error for anything else (uuid6_set_node_id
+-- writes an integer; ALTER DATABASE ... SET stores what it is given).
 CREATE FUNCTION uuid6_sql_node_id_value(seal @extschema@.uuid6_sql_seal) RETURNS integer
     LANGUAGE sql STABLE PARALLEL SAFE
     RETURN CASE
       WHEN coalesce(@extschema@.uuid6_sql_database_node_id(true::@extschema@.uuid6_sql_seal), '') = '' THEN -1
       WHEN @extschema@.uuid6_sql_database_node_id(true::@extschema@.uuid6_sql_seal) ~ '^(-1|0|[1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$'
         THEN @extschema@.uuid6_sql_database_node_id(true::@extschema@.uuid6_sql_seal)::integer
-      ELSE @extschema@.uuid6_sql_parse_node_id(@extschema@.uuid6_sql_database_node_id(true::@extschema@.uuid6_sql_seal),
-                                               true::@extschema@.uuid6_sql_seal) END;
+      ELSE @extschema@.uuid6_sql_node_id_refused(@extschema@.uuid6_sql_database_node_id(true::@extschema@.uuid6_sql_seal),
+                                                 true::@extschema@.uuid6_sql_seal) END;
 COMMENT ON FUNCTION uuid6_sql_node_id_value(@extschema@.uuid6_sql_seal) IS
-    'uuid6 internal: the node id in effect, -1 when none, read as PostgreSQL reads an integer setting';
+    'uuid6 internal: the node id in effect, -1 when none; a value that is not a plain integer from -1 to 65535 is refused';
 
 -- The node id for a key: the one in effect; a session whose own
 -- uuid6.node_id is set to something else (not unset or empty, not the same

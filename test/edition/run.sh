@@ -356,6 +356,53 @@ stall_test() {
   [ "$(awk '/^rounds / { print $6 }' <<<"$last")" = 0 ] || grep -E 'held|^stall' <<<"$out" | head -n 5 | sed 's/^/#   /'
 }
 
+# update_under_load_test KIND FROM: four pgbench clients draw v6, v7 and v8 keys in one statement,
+# one transaction after another, while the update from release FROM to this version runs (three
+# times from 1.5, once from the others, each in a database of its own). A statement that runs the earlier bodies when the update
+# commits may call any helper they name: an update that dropped one would fail it (42883), so the
+# clients must end without an error. From 1.5 this is asserted. From 1.3 and 1.4 the chain goes
+# through the released updates to 1.5, which replaced every helper's signature (1.5's seal) and,
+# from 1.3, moved the sequences the 1.3 bodies name: what the clients meet there is reported, not
+# asserted (docs/sql-edition.md, "Updating").
+update_under_load_test() {
+  local kind=$1 from=$2 i db out aborted=0 runs=0 detail='' owner tries=1
+  owner=$(upd_owner "$kind")
+  [ "$from" = 1.5 ] && tries=3
+  printf '%s\n' 'SELECT ids.uuid_generate_v6()::text || ids.uuid_generate_v7()::text || ids.uuid_generate_v8()::text;' \
+    >"$W/work/load.sql"
+  chmod a+r "$W/work/load.sql"
+  for i in $(seq 1 $tries); do
+    db=edition_load_${kind}_${from//./_}_$i
+    if ! upd_install "$kind" "$W/work/release-$from/tle" "$db" ||
+       ! upd_q "$kind" "$db" "$owner" -c "GRANT USAGE ON SCHEMA ids TO PUBLIC" >/dev/null; then
+      not_ok "update $kind $from -> $EDITION_VERSION under load: $from installed"
+      return
+    fi
+    if [ "$kind" = tle ]; then
+      as_postgres "$PGBENCH" -n -h "$TLE_DIR" -p "$PORT" -U postgres -c 4 -j 4 -T 5 -f "$W/work/load.sql" "$db" >"$W/work/$db.bench" 2>&1 &
+    else
+      as_postgres "$PGBENCH" -n -h "$PLAIN_DIR" -p $((PORT + 1)) -U postgres -c 4 -j 4 -T 5 -f "$W/work/load.sql" "$db" >"$W/work/$db.bench" 2>&1 &
+    fi
+    local bench=$!
+    sleep 1.5
+    out=$(upd_update "$kind" "$TLE" "$db")
+    [ "$(upd_q "$kind" "$db" postgres -c "SELECT ids.uuid6_sql_edition_version()")" = "$EDITION_VERSION" ] ||
+      detail+="update $i did not complete: $(grep -m 1 ERROR <<<"$out"); "
+    wait "$bench"
+    runs=$((runs + 1))
+    local n
+    n=$(grep -c 'aborted in command' "$W/work/$db.bench")
+    aborted=$((aborted + n))
+    [ "$n" = 0 ] || detail+="run $i: $(grep -m 1 -o 'ERROR: .*' "$W/work/$db.bench"); "
+  done
+  if [ "$from" = 1.5 ]; then
+    check "update $kind $from -> $EDITION_VERSION while 4 clients draw v6, v7 and v8 (3 runs): no client fails ${detail:+($detail)}" \
+      "$aborted clients aborted" "0 clients aborted"
+  else
+    echo "# update $kind $from -> $EDITION_VERSION while 4 clients draw v6, v7 and v8: $aborted of $((runs * 4)) clients aborted in $runs runs ${detail:+($detail)}(a known limit of the released updates to 1.5)"
+  fi
+}
+
 # update_release_test KIND FROM: the edition of release FROM, with keys ahead of the clock in
 # a table whose DEFAULTs are its generators and a grant of uuid6_advance, updated to this one.
 update_release_test() {
@@ -722,35 +769,30 @@ compare_on() {  # compare_on DIR PORT DB SEARCH_PATH OUT
   as_postgres "$PSQL" -X -q -v ON_ERROR_STOP=1 -h "$1" -p "$2" -U postgres -d "$3" \
     -c "SET search_path = $4" -f "$HERE/compare.sql" >"$5" 2>&1
 }
-# uuid6.node_id read as PostgreSQL reads an integer setting (test/edition/node_id.sql): every
-# spelling of its table read by the edition at hand and by PostgreSQL itself; the SQL edition's
-# readings of what the C library cannot be given (ALTER SYSTEM refuses a newline; an empty
-# setting is unset here) as they must be.
-node_id_on() {  # node_id_on DIR PORT DB SEARCH_PATH MODE OUT [CONNINFO]
+# uuid6.node_id in the SQL edition (test/edition/node_id.sql): a plain decimal integer from -1 to
+# 65535 for the database, read back the same by uuid6_status() and in the keys; every other
+# spelling (hex, octal, a sign, spaces, a fraction, out of range) refused with the message that
+# names the accepted form, never read as a number (1.5 read '0x10' as 16, as C's strtol does).
+node_id_on() {  # node_id_on DIR PORT DB SEARCH_PATH OUT
   as_postgres "$PSQL" -X -q -v ON_ERROR_STOP=1 -h "$1" -p "$2" -U postgres -d "$3" \
-    -c "SET search_path = $4" -v mode="$5" ${7:+-v conninfo="$7"} -f "$HERE/node_id.sql" >"$6" 2>&1
+    -c "SET search_path = $4" -f "$HERE/node_id.sql" >"$5" 2>&1
 }
-node_id_edition_only='"\n7\n" -> node 7
-"\v7\f" -> node 7
-"7\r" -> node 7
-"" -> off (PostgreSQL reads: ERROR 22023 invalid value for parameter "uuid6.node_id": "")'
-node_id_check() {  # node_id_check LABEL OUT: no spelling read otherwise than PostgreSQL reads it
-  local summary
-  summary=$(tail -n 1 "$2")
-  if grep -qE '^[0-9]+ spellings, 0 differ$' <<<"$summary" && [ "${summary%% *}" -ge 100 ]; then
-    ok "uuid6.node_id in the $1: every spelling read as PostgreSQL reads an integer setting ($summary)"
-  else
-    not_ok "uuid6.node_id in the $1: every spelling read as PostgreSQL reads an integer setting" "$(grep -E 'PostgreSQL reads|ERROR:|spellings' "$2" | head -n 30)"
-  fi
+node_id_expected=$(for s in 0 7 65535; do printf '"%s" -> node %s\n' "$s" "$s"; done
+  printf '"-1" -> off\n"" -> off\n'
+  for s in 65536 -2 99999 2147483648 0x10 010 +5 ' 7 ' '\n7' 1.5 1e3 16.0 abc 7kB 0b101; do
+    printf '"%s" -> REFUSED\n' "$s"
+  done)
+node_id_check() {  # node_id_check LABEL OUT
+  check "uuid6.node_id in the $1: plain integers from -1 to 65535 read, every other spelling refused with the accepted form named" \
+    "$(sed -E 's/-> ERROR 22023 invalid value for parameter "uuid6\.node_id": ".*" \(The SQL edition of uuid6 reads the node id as a plain decimal integer from -1 \(none\) to 65535\.\)$/-> REFUSED/' "$2")" \
+    "$node_id_expected"
 }
 if [ $have_tle = yes ]; then
   section "the same inputs, the same outputs"
   compare_on "$TLE_DIR" "$PORT" edition_regress public "$W/work/compare-tle.out" ||
     not_ok "compare.sql runs on the pg_tle edition" "$(tail -n 20 "$W/work/compare-tle.out")"
-  node_id_on "$TLE_DIR" "$PORT" edition_regress public edition "$W/work/node-id-tle.out"
+  node_id_on "$TLE_DIR" "$PORT" edition_regress public "$W/work/node-id-tle.out"
   node_id_check "pg_tle edition" "$W/work/node-id-tle.out"
-  check "uuid6.node_id in the pg_tle edition: the spellings only the SQL edition can be given" \
-    "$(grep -A 3 -F '"\n7\n" -> ' "$W/work/node-id-tle.out")" "$node_id_edition_only"
 fi
 
 # --- f. the plain script on a server without pg_tle ------------------------------------------
@@ -913,7 +955,7 @@ SQL
   fi
   compare_on "$PLAIN_DIR" $((PORT + 1)) edition_plain ids "$W/work/compare-plain.out" ||
     not_ok "compare.sql runs on the plain edition" "$(tail -n 20 "$W/work/compare-plain.out")"
-  node_id_on "$PLAIN_DIR" $((PORT + 1)) edition_plain ids edition "$W/work/node-id-plain.out"
+  node_id_on "$PLAIN_DIR" $((PORT + 1)) edition_plain ids "$W/work/node-id-plain.out"
   node_id_check "plain script" "$W/work/node-id-plain.out"
   if [ $have_tle = yes ]; then
     if diff -u "$W/work/node-id-tle.out" "$W/work/node-id-plain.out" >"$W/work/node-id-plain.diff"; then
@@ -960,6 +1002,7 @@ SQL
   stall_test "a client that stops reading (plain)" "$PLAIN_DIR" $((PORT + 1)) edition_plain ids edition_user
   section "updates of the plain script"
   for v in "${RELEASES[@]}"; do update_release_test plain "$v"; done
+  for v in "${RELEASES[@]}"; do update_under_load_test plain "$v"; done
   update_open_transaction_test plain
   two_plain_installs_test
   cluster_stop "$PLAIN_DIR"
@@ -985,20 +1028,6 @@ if [ -n "${C_PG_CONFIG:-}" ] && [ -f "$("$C_PG_CONFIG" --sharedir)/extension/uui
         ok "the $e edition and the C library give the same outputs ($(wc -l <"$W/work/compare-c.out") lines)"
       else
         not_ok "the $e edition and the C library give the same outputs" "$(head -n 40 "$W/work/compare-$e.diff")"
-      fi
-    done
-    # uuid6.node_id through the C library's own setting (ALTER SYSTEM and a reload, over dblink).
-    C edition_c postgres -c "CREATE EXTENSION dblink" >/dev/null
-    node_id_on "$C_DIR" $((PORT + 2)) edition_c public c "$W/work/node-id-c.out" \
-      "host=$C_DIR port=$((PORT + 2)) dbname=edition_c user=postgres"
-    node_id_check "C library" "$W/work/node-id-c.out"
-    for e in tle plain; do
-      [ -f "$W/work/node-id-$e.out" ] || continue
-      if diff -u "$W/work/node-id-c.out" <(grep -vxF -f <(printf '%s\n' "$node_id_edition_only") "$W/work/node-id-$e.out") \
-           >"$W/work/node-id-c-$e.diff"; then
-        ok "uuid6.node_id: the $e edition reads every spelling as the C library does ($(tail -n 1 "$W/work/node-id-c.out"))"
-      else
-        not_ok "uuid6.node_id: the $e edition reads every spelling as the C library does" "$(head -n 40 "$W/work/node-id-c-$e.diff")"
       fi
     done
     # g. A database on the plain edition gets the C library, and goes back.
@@ -1530,6 +1559,7 @@ fi
 # --- h. updates of the pg_tle edition (the tests above section d) ----------------------------------
 section "updates of the pg_tle edition"
 for v in "${RELEASES[@]}"; do update_release_test tle "$v"; done
+for v in "${RELEASES[@]}"; do update_under_load_test tle "$v"; done
 update_open_transaction_test tle
 
 # --- i. the pg_tle edition turned into the plain script's in place ---------------------------------

@@ -1,4 +1,4 @@
-// The cluster-wide monotonic sequence of SPEC §2, as pure integer logic.
+// The cluster-wide monotonic sequence (docs/design.md, The shared sequence), as pure integer logic.
 //
 // Each generator keeps one *tick*: its clock part (the layout's timestamp,
 // 60 bits) shifted above a small counter. A new value is
@@ -20,7 +20,7 @@ namespace uuid6 {
 __extension__ typedef unsigned __int128 Tick;
 
 // The RFC 9562 generators first, then the draft-era v7 at its three
-// precisions (SPEC §6), each with a sequence of its own.
+// precisions (docs/design.md, Ticks and layouts), each with a sequence of its own.
 enum class Generator : int {
   kV6 = 0,
   kV7 = 1,
@@ -35,7 +35,7 @@ constexpr int kGeneratorCount = 6;
 struct SequenceLayout {
   int low_bits;           // counter width below the clock part
   int random_start_bits;  // a new clock tick starts the counter at this many random bits
-  int node_id_shift;      // where uuid6.node_id goes in the low word (SPEC §2); -1: nowhere
+  int node_id_shift;      // where uuid6.node_id goes in the low word (docs/design.md, The shared sequence); -1: nowhere
   // Clock readings are taken outside the lock, so two backends can arrive in
   // the opposite order of their readings. A reading this far behind the
   // newest one seen (one second, in clock units) is a clock regression, not
@@ -43,7 +43,7 @@ struct SequenceLayout {
   uint64_t race_tolerance;
 };
 
-// SPEC §2 table: v6 counts in a 14-bit clock_seq that starts at 13 random
+// docs/design.md, Ticks and layouts: v6 counts in a 14-bit clock_seq that starts at 13 random
 // bits, v7 in an 8-bit counter that starts at 7 random bits, v8 in an 8-bit
 // sequence that starts at zero (the draft's rule). The draft v7 sequences
 // count ms, us or ns since 1970, with the draft's 12-, 14- or 8-bit sequence
@@ -59,7 +59,7 @@ struct SequenceState {
   uint64_t generated;
   uint64_t regressions;
   uint64_t largest_regression;  // in clock units
-  // The durable lease (SPEC §2, Durability): no tick above it is handed out
+  // The durable lease (docs/design.md, The cluster's lease): no tick above it is handed out
   // until a state file saying so has been written. Zero until then.
   uint64_t lease_hi;
   uint64_t lease_lo;
@@ -313,6 +313,26 @@ inline Tick RenewalPoint(const SequenceState& state) noexcept {
 // one comparison.
 inline bool PastRenewalPoint(const SequenceState& state, Tick tick) noexcept {
   return tick > RenewalPoint(state);
+}
+
+// How long after its last tick a sequence's lease is kept ahead of the
+// clock though no call asks (KeepAliveDue): a minute of clock.
+constexpr uint64_t kKeepAliveSeconds = 60;
+
+// Whether the lease writer renews a sequence's lease by the clock alone: the
+// clock has passed its renewal point, and the sequence took a tick within
+// the last kKeepAliveSeconds. Calls ask for a renewal only once a tick of
+// theirs passes the renewal point, so after an idle spell the first calls
+// would find the lease run out and wait for a write (a chain of them on a
+// slow disk, each one's lease due again by the time it is installed); kept
+// alive, a lease covers the clock after any pause shorter than the window,
+// and an idle server stops writing once the window has passed.
+// `renew_after` is the renewal point, `clock` the clock part now.
+inline bool KeepAliveDue(const SequenceLayout& layout, Tick last, Tick renew_after,
+                         uint64_t clock) noexcept {
+  if ((static_cast<Tick>(clock) << layout.low_bits) <= renew_after) return false;
+  return static_cast<Tick>(clock) <=
+         (last >> layout.low_bits) + static_cast<Tick>(kKeepAliveSeconds) * layout.race_tolerance;
 }
 
 // Raises the last tick to at least `tick` (uuid6_advance, a restored lease):

@@ -81,9 +81,11 @@ void RequestLeaseRenewal(SharedState* state) {
 // renewal and writers finishing a write broadcast on, and renews whatever
 // leases are due when it wakes. Between a look and its sleep it is already
 // on the variable's wait list, so a request made meanwhile wakes it at once.
-// Idle sequences are not renewed: a renewal is due only once a call has
-// taken a tick past the renewal point, so the writer writes nothing while
-// nothing is generated. SIGHUP rereads the configuration (fsync decides
+// A renewal is due once a call has taken a tick past the renewal point, or,
+// for a sequence that took a tick within the last minute, once the clock has
+// passed it (core/sequence.hpp, KeepAliveDue): so a call after a short pause
+// finds a lease that covers the clock and waits for no write, and a server
+// idle for longer than that writes nothing. SIGHUP rereads the configuration (fsync decides
 // whether writes are flushed); SIGTERM ends it with exit code 1, so that the
 // postmaster starts it again a second later unless it is shutting down (a
 // writer ended by pg_terminate_backend would otherwise stay away, and every
@@ -104,13 +106,17 @@ void uuid6_lease_writer_main(Datum) {
       ProcessConfigFile(PGC_SIGHUP);
     }
     long timeout_ms = -1;
-    if (uuid6::pg::LeaseRenewalDue(state)) {
+    const int64 keep_alive_us = uuid6::pg::KeepAliveWaitMicros(state);
+    if (uuid6::pg::LeaseRenewalDue(state) || keep_alive_us == 0) {
       const uuid6::pg::RenewOutcome outcome = uuid6::pg::RenewDueLeases(state, true);
       // Written: look again at once, for calls that passed the new renewal
       // point while a slow write was under way.
       if (outcome == uuid6::pg::RenewOutcome::kDone) continue;
       timeout_ms = outcome == uuid6::pg::RenewOutcome::kBusy ? uuid6::pg::kLookAgainWhileBusyMs
                                                              : uuid6::pg::kRetryAfterFailureMs;
+    } else if (keep_alive_us > 0) {
+      // Woken a millisecond after the clock passes the renewal point.
+      timeout_ms = static_cast<long>(keep_alive_us / 1000) + 1;
     }
     (void)WaitLatch(MyLatch,
                     WL_LATCH_SET | WL_EXIT_ON_PM_DEATH | (timeout_ms >= 0 ? WL_TIMEOUT : 0),

@@ -1,5 +1,5 @@
 // The state file that keeps the sequences monotonic across restarts, crashes
-// and a clock stepped back while the server was down (SPEC §2, Durability).
+// and a clock stepped back while the server was down (docs/design.md, The cluster's lease).
 //
 // Each sequence has a durable *lease*: no tick above it is handed out before
 // a file saying so has been written and flushed, and its rename flushed too.
@@ -52,6 +52,11 @@ void RenewLeasesIfIdle(SharedState* state);
 // True when a sequence in use has handed out a tick past its renewal point:
 // what makes a caller ask for a renewal.
 bool LeaseRenewalDue(SharedState* state);
+
+// How long the lease writer may sleep before a lease is due by the clock
+// alone (KeepAliveDue): 0 when one is due now, -1 when no sequence took a
+// tick within the keep-alive window (nothing to keep alive).
+int64 KeepAliveWaitMicros(SharedState* state);
 
 // True while a process holds the writer's claim (a plain read).
 bool LeaseWriteUnderWay(SharedState* state);

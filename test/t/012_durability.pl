@@ -184,15 +184,23 @@ for my $preload (1, 0)
 			SELECT persisted_until > clock_timestamp() FROM uuid6_status() WHERE version = 7});
 		is($after, 't', "the lease still runs ahead of the clock (before the run: $before)");
 
-		# After an idle spell the lease is long gone: the calls that arrive
-		# while the first of them writes a new one wait for it, rather than
-		# take a time from before the spell.
+		# After an idle spell shorter than the keep-alive window (a minute),
+		# the lease writer has kept the lease ahead of the clock: the calls
+		# that arrive wait for no write (1.5 let the lease run out, and the
+		# first calls waited for a chain of slow writes, 2 s here), and none
+		# takes a time from before the spell.
+		my $renames = sub { scalar(() = slurp_file($node->logfile) =~ /uuid6_slow_rename: delayed/g) };
+		my $before_idle = $renames->();
 		$node->safe_psql('postgres', 'TRUNCATE calls; SELECT pg_sleep(4)');
+		cmp_ok($renames->() - $before_idle, '>=', 1,
+			'while idle, the lease writer renewed the lease by the clock ' . ($renames->() - $before_idle) . ' times');
 		$node->pgbench('--no-vacuum --client=4 --jobs=4 --transactions=100', 0, [qr{processed: \d+}], [qr{^$}],
 			'4 clients generate right after an idle spell',
 			{ 'after_idle.sql' => "INSERT INTO calls SELECT clock_timestamp(), uuid_generate_v7(), clock_timestamp();\n" });
-		my $lag = $node->safe_psql('postgres',
-			q{SELECT round(extract(epoch FROM max(t1 - uuid_extract_time(id, true))) * 1000) FROM calls});
+		my ($lag, $slowest) = split /\|/, $node->safe_psql('postgres',
+			q{SELECT round(extract(epoch FROM max(t1 - uuid_extract_time(id, true))) * 1000),
+			         round(extract(epoch FROM max(t1 - t0)) * 1000) FROM calls});
+		cmp_ok($slowest, '<', 500, "after an idle spell no call waited for a write (slowest ${slowest} ms; a write takes 700)");
 		cmp_ok($lag, '<', 500, "after an idle spell no value's time lies more than ${lag} ms behind its call");
 		$node->stop;
 

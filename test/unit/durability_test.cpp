@@ -1,4 +1,4 @@
-// The durable side of the sequences (SPEC §2, Durability): the state file's
+// The durable side of the sequences (docs/design.md, The cluster's lease): the state file's
 // text form, the lease arithmetic that decides when a sequence must wait for
 // a write, and the tick a UUID stands for (uuid6_advance).
 #include <gtest/gtest.h>
@@ -475,6 +475,39 @@ TEST(Advance, TickOfAUuidPutsEveryLaterValueAboveIt) {
   }
   Tick tick = 0;
   EXPECT_FALSE(TickOfUuid(Generator::kDraftV7Millis, WithVersion(Uuid{1, 2}, 7), tick));
+}
+
+}  // namespace
+}  // namespace uuid6
+
+namespace uuid6 {
+namespace {
+
+// The lease writer keeps a lease ahead of the clock for a minute after a
+// sequence's last tick (KeepAliveDue): due once the clock passes the renewal
+// point, and only while the last tick lies within the window.
+TEST(KeepAlive, DueByTheClockWithinTheWindowOnly) {
+  for (Generator g : {Generator::kV6, Generator::kV7, Generator::kV8}) {
+    const SequenceLayout& layout = LayoutOf(g);
+    uint64_t clock = 0;
+    ASSERT_EQ(ClockPartFromUnixNanos(g, 1700000000000000000, clock), Status::kOk);
+    const Tick last = static_cast<Tick>(clock) << layout.low_bits;
+    const Tick lease = LeaseFor(layout, last, clock);
+    const Tick renew_after = RenewalPointFrom(layout, last, lease);
+    const uint64_t second = layout.race_tolerance;  // one second of clock
+    // Before the renewal point: not due, whatever the window.
+    EXPECT_FALSE(KeepAliveDue(layout, last, renew_after, clock));
+    EXPECT_FALSE(KeepAliveDue(layout, last, renew_after, static_cast<uint64_t>(renew_after >> layout.low_bits)));
+    // Past it, the last tick a little earlier: due.
+    EXPECT_TRUE(KeepAliveDue(layout, last, renew_after, static_cast<uint64_t>(renew_after >> layout.low_bits) + 1));
+    EXPECT_TRUE(KeepAliveDue(layout, last, renew_after, clock + kKeepAliveSeconds * second));
+    // The last tick more than the window ago: an idle sequence writes nothing.
+    EXPECT_FALSE(KeepAliveDue(layout, last, renew_after, clock + kKeepAliveSeconds * second + 1));
+    // A sequence ahead of the clock (its last tick beyond it) is kept alive.
+    const Tick ahead = last + (static_cast<Tick>(10 * second) << layout.low_bits);
+    const Tick ahead_renew = RenewalPointFrom(layout, ahead, LeaseFor(layout, ahead, clock));
+    EXPECT_TRUE(KeepAliveDue(layout, ahead, ahead_renew, static_cast<uint64_t>(ahead_renew >> layout.low_bits) + 1));
+  }
 }
 
 }  // namespace

@@ -216,7 +216,8 @@ SELECT "we'ird$""x\".uuid_generate_v7() IS NOT NULL AS generated_odd_schema;
 DROP EXTENSION uuid6;
 CREATE EXTENSION uuid6 SCHEMA "we'ird$""x\" VERSION '1.4';
 ALTER EXTENSION uuid6 UPDATE;
-SELECT extversion, "we'ird$""x\".uuid_generate_v7() IS NOT NULL AS generated_after_update
+SELECT extversion = (SELECT default_version FROM pg_available_extensions WHERE name = 'uuid6') AS at_default,
+       "we'ird$""x\".uuid_generate_v7() IS NOT NULL AS generated_after_update
 FROM pg_extension WHERE extname = 'uuid6';
 
 \c :regression_db :superuser

@@ -44,7 +44,7 @@ FROM (SELECT p, id, lag(id) OVER (PARTITION BY p ORDER BY n) AS previous
            LATERAL (SELECT n, uuid_generate_v7_draft(p) AS id FROM generate_series(1, 10000) AS n) AS g) AS s
 GROUP BY p ORDER BY p;
 -- Read back, a fresh 'us' or 'ns' value is never later than clock_timestamp()
--- taken right after it: decoding truncates to the microsecond (SPEC §3).
+-- taken right after it: decoding truncates to the microsecond (docs/design.md, Ticks and layouts).
 SELECT p, count(*) AS samples, count(*) FILTER (WHERE uuid_extract_time_draft(id) > t) AS late
 FROM unnest(ARRAY['us', 'ns']) AS p,
      LATERAL (SELECT uuid_generate_v7_draft(p) AS id, clock_timestamp() AS t

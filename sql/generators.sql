@@ -39,8 +39,8 @@ SELECT abs(extract(epoch FROM uuid_extract_time(uuid_generate_v6()) - clock_time
        abs(extract(epoch FROM uuid_extract_time(uuid_generate_v7(), true) - clock_timestamp())) < 1 AS v7_now,
        abs(extract(epoch FROM uuid_extract_time(uuid_generate_v8()) - clock_timestamp())) < 1 AS v8_now;
 
--- A decoded time is never later than the moment the value was made (SPEC
--- §3): read back, each fresh value is at or before clock_timestamp() taken
+-- A decoded time is never later than the moment the value was made
+-- (docs/design.md, Ticks and layouts): read back, each fresh value is at or before clock_timestamp() taken
 -- right after it. (Rounding up would put most v7 sub-ms readings after it.)
 SELECT count(*) AS samples,
        count(*) FILTER (WHERE uuid_extract_time(v6) > t) AS v6_late,

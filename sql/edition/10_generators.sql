@@ -1,5 +1,5 @@
 -- The generators: the next tick of the generator's sequence (00_sequences.sql)
--- as a UUID in the C library's layout (SPEC section 1).
+-- as a UUID in the C library's layout (docs/design.md, Ticks and layouts).
 --
 -- Each is a short PL/pgSQL function with three expressions on its fast
 -- path: the tick (uuid6_sql_draw: the read-only check, the first draw's WAL
@@ -32,7 +32,7 @@
 -- through text.)
 --
 -- uuid6.node_id (a placeholder setting here) goes where the C library puts
--- it: v6 octets 11-12, v7 and v8 bits 74-89 (SPEC section 2).
+-- it: v6 octets 11-12, v7 and v8 bits 74-89 (docs/design.md, Ticks and layouts).
 --
 -- A v8 of this layout never reads as a spread key (src/core/spread.hpp):
 -- where its random bits happen to carry the spread mark with a valid bucket

@@ -1,6 +1,6 @@
 -- Instants in and out of the layouts, as the C library's src/core/layout.cpp
 -- and src/pg/convert.cpp: encoding a backfill instant rounds up, decoding
--- rounds down (SPEC section 3), and an instant outside a layout is refused
+-- rounds down (docs/design.md, Ticks and layouts), and an instant outside a layout is refused
 -- with the C library's 22008 error.
 --
 -- How these bodies keep to their own meaning whatever the caller's

@@ -1,4 +1,4 @@
--- The draft-era UUIDv7 (SPEC section 6), as src/core/draft_v7.cpp: 36-bit
+-- The draft-era UUIDv7 (docs/design.md, Ticks and layouts), as src/core/draft_v7.cpp: 36-bit
 -- Unix seconds, then 86 sub-second bits, most significant first: a binary
 -- fraction of the second, the sequence, random bits. Each precision draws
 -- from a sequence of its own (00_sequences.sql), as uuid_generate_v7() does

@@ -1,4 +1,4 @@
--- The ULID text form (SPEC section 6b), as src/core/ulid.cpp and
+-- The ULID text form (docs/reference.md), as src/core/ulid.cpp and
 -- src/pg/ulid_functions.cpp: the 128 bits in 26 characters of Crockford's
 -- base32, most significant first, the first character holding only the top
 -- 3 bits. The alphabet is in ASCII order, so the text sorts like the uuid.

@@ -1,4 +1,4 @@
--- The pg_uuidv7 1.6 API (SPEC section 6b), as the C library declares it:
+-- The pg_uuidv7 1.6 API (docs/reference.md), as the C library declares it:
 -- readers IMMUTABLE STRICT, anything but an RFC 9562 v7 reads as NULL; the
 -- makers SQL with a standard body over uuid_v7_floor and
 -- uuid_generate_v7(timestamptz).

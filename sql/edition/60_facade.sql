@@ -1,4 +1,4 @@
--- The v4 facade of a v7 with the key given as bytea (SPEC section 6c), bit
+-- The v4 facade of a v7 with the key given as bytea (docs/facade.md), bit
 -- for bit as src/core/facade.cpp and src/core/siphash.hpp compute it:
 --
 --   message = [octet 6 & 0x0F, octet 7, octet 8 & 0x3F, octets 9..15]

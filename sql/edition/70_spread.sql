@@ -1,4 +1,4 @@
--- Spread keys (SPEC section 6d; the layout in src/core/spread.hpp): the
+-- Spread keys (docs/spread.md; the layout in src/core/spread.hpp): the
 -- generator, the floor of a bucket at an instant, one range per bucket and
 -- the partition helper, with the C library's names, declarations, layout,
 -- errors and outputs. (Reading spread keys is in 12_time.sql, 20_operations

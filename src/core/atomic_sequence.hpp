@@ -1,4 +1,4 @@
-// A shared sequence whose common step is one compare-and-swap (SPEC §2).
+// A shared sequence whose common step is one compare-and-swap (docs/design.md, The shared sequence).
 //
 // TryAdvanceSequence under a spinlock serializes every backend on one lock;
 // past two cores its waiters back off and sleep, and the cluster makes fewer
@@ -29,6 +29,8 @@
 //                                               full barrier; on failure
 //                                               `expected` gets the value seen
 //   void Ops::ReadBarrier();                    orders the loads around it
+//   void Ops::FullBarrier();                    orders every access around it
+//                                               (the commit horizon only)
 #pragma once
 
 #include <cstdint>
@@ -102,6 +104,23 @@ inline Tick AtomicLastTick(const AtomicSequence<Ops>& s) noexcept {
   const uint64_t word = Ops::Load(s.word);
   Ops::ReadBarrier();
   return AtomicSlotBase(s, SlotOfWord(word)) + OffsetOfWord(word);
+}
+
+// The last tick without the lock (the commit horizon's bounds, core/horizon.hpp): the
+// word, its epoch's base, and the word again, until the epoch was the same around the
+// read of the base. A rebase writes only the next epoch's slot, so the base read is that
+// of the word's epoch; the tick returned is one the word held, at or below every later one.
+template <class Ops>
+inline Tick AtomicLastTickUnlocked(const AtomicSequence<Ops>& s) noexcept {
+  uint64_t word = Ops::Load(s.word);
+  for (;;) {
+    Ops::ReadBarrier();
+    const Tick base = AtomicSlotBase(s, SlotOfWord(word));
+    Ops::ReadBarrier();
+    const uint64_t again = Ops::Load(s.word);
+    if ((again >> kTickOffsetBits) == (word >> kTickOffsetBits)) return base + OffsetOfWord(word);
+    word = again;
+  }
 }
 
 // Fills `slot` for `base` from the full-width lease and renewal point. A

@@ -1,4 +1,4 @@
-// The lease each database keeps in WAL (SPEC §6c), as pure arithmetic: how
+// The lease each database keeps in WAL (docs/design.md, The database's lease), as pure arithmetic: how
 // it is stored, when a backend must look at it, and what it covers.
 //
 // The lease of an RFC generator in a database is a bigint sequence value:

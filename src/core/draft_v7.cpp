@@ -33,7 +33,7 @@ Status PackDraftV7(DraftPrecision precision, int64_t unix_units, uint32_t sequen
   const uint64_t seconds = static_cast<uint64_t>(unix_units / per_second);
   const int fraction_bits = encoding.fraction_bits;
   const int sequence_bits = encoding.sequence_bits;
-  // SPEC §3: the precision-blind decoder truncates to the microsecond, so
+  // docs/design.md, Ticks and layouts: the precision-blind decoder truncates to the microsecond, so
   // a value must stand for an instant no later than its microsecond allows.
   // Where a fraction step is finer than a microsecond ('us': 60 ns, 'ns':
   // 3.6 ps) the fraction is rounded up: it stays inside the instant's
@@ -65,7 +65,7 @@ bool ExtractDraftUnixMicros(const Uuid& id, int64_t& unix_us) noexcept {
   // The first 64 sub-second bits; the remaining 22 weigh under 2^-64 s.
   const uint64_t fraction64 = (((id.hi >> 16) & 0xFFF) << 52) | ((id.hi & 0xFFF) << 40) |
                               (LowBits(id.lo, 62) >> 22);
-  // Truncated to the microsecond (SPEC §3: never later than the value's
+  // Truncated to the microsecond (docs/design.md, Ticks and layouts: never later than the value's
   // instant); below 10^6, so the second never carries.
   const int64_t micros = static_cast<int64_t>((static_cast<Tick>(fraction64) * 1000000) >> 64);
   unix_us = static_cast<int64_t>(seconds) * 1000000 + micros;

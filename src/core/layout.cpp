@@ -228,7 +228,7 @@ int64_t UnixMicrosFromV7(uint64_t unix_ms) noexcept {
 int64_t UnixMicrosFromV7Fraction(uint64_t unix_ms, uint32_t fraction12) noexcept {
   // floor(f * 1000 / 4096): the last whole microsecond at or before the
   // instant the fraction stands for, so a reading is never later than the
-  // value's making (SPEC §3); at most 999 for f = 4095.
+  // value's making (docs/design.md, Ticks and layouts); at most 999 for f = 4095.
   const int64_t micros = static_cast<int64_t>(fraction12 & 0xFFF) * kMicrosPerMilli / 4096;
   return UnixMicrosFromV7(unix_ms) + micros;
 }

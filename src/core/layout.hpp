@@ -1,4 +1,4 @@
-// Bit layouts of UUID versions 1, 6, 7 and 8 (RFC 9562 §5 and SPEC §1),
+// Bit layouts of UUID versions 1, 6, 7 and 8 (RFC 9562 §5; docs/layouts.md),
 // time conversions between those layouts and Unix time, and the range checks
 // that keep a conversion from silently wrapping.
 //
@@ -66,7 +66,7 @@ Uuid PackV6(uint64_t ts60, uint32_t clock_seq, uint64_t node48) noexcept;
 // v7: unix_ts_ms(48) | ver | rand_a(12) | var | rand_b(62) (§5.7).
 Uuid PackV7(uint64_t unix_ms, uint32_t rand_a, uint64_t rand_b62) noexcept;
 // v8, this extension's layout: ts60 >> 12 | ver | ts60 & 0xFFF | var |
-// seq(8) | node(54) (SPEC §1, the draft's §4.5 example).
+// seq(8) | node(54) (the draft's §4.5 example).
 Uuid PackV8(uint64_t ts60, uint32_t seq, uint64_t node54) noexcept;
 
 uint64_t V1Timestamp(const Uuid& id) noexcept;  // ts60
@@ -106,7 +106,7 @@ Status V6TicksFromUnixNanos(int64_t unix_ns, uint64_t& ts60) noexcept;
 int64_t UnixMicrosFromV6Ticks(uint64_t ts60) noexcept;
 
 // v7: milliseconds 0 .. 2^48-1 plus the §6.2 Method 3 fraction of the
-// millisecond in 4096ths. SPEC §3: every reading rounds down, so a time read
+// millisecond in 4096ths. docs/design.md, Ticks and layouts: every reading rounds down, so a time read
 // from a value is never later than the instant it was made for.
 // From whole microseconds (backfill): the fraction is rounded up,
 // ceil(us * 4096 / 1000), so that the reading gives the same microsecond back.

@@ -1,4 +1,4 @@
-// A per-process reserve of CSPRNG bytes (SPEC §2). A strong-random call
+// A per-process reserve of CSPRNG bytes (docs/design.md, The shared sequence). A strong-random call
 // costs about a microsecond whatever its size, so bytes are drawn 4 KiB at a
 // time and handed out a few at a time.
 //

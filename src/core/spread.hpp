@@ -1,4 +1,4 @@
-// The spread layout (SPEC §6d): an RFC 9562 version 8 whose top bits name a
+// The spread layout (docs/spread.md): an RFC 9562 version 8 whose top bits name a
 // bucket chosen by the generating backend, followed by a version 7 tick.
 // Keys of one bucket go to one right edge of the index, so many writers at
 // once append at as many edges instead of queueing on one page.
@@ -18,7 +18,7 @@
 //   bits 124-127  k = log2(bucket count), 1..8: the last hex digit
 //
 // The tick is the one a version 7 key would have carried (48-bit ms, 12-bit
-// fraction, 8-bit counter: SPEC §2), so the time reads back exactly as a
+// fraction, 8-bit counter: docs/design.md, Ticks and layouts), so the time reads back exactly as a
 // v7's, rounded down the same way. Because every spread key takes its tick
 // from the one cluster-wide v7 sequence, spread keys are unique across all
 // buckets by construction and strictly increasing within each bucket (a
@@ -26,7 +26,7 @@
 // regression handling and side-by-side rules of that sequence cover them
 // with no state of their own.
 //
-// Telling the layout from uuid6's own v8 (SPEC §1: ts60, seq, 54-bit random
+// Telling the layout from uuid6's own v8 (docs/design.md, Ticks and layouts: ts60, seq, 54-bit random
 // node): a spread key always carries the mark, a valid k and zero unused
 // bucket bits, so it is always read as one. A v8 of the other layout has
 // random bits at 98-127 (below any node id, which ends at bit 89), so it

@@ -1,4 +1,4 @@
-// The durable form of the sequences (SPEC §2, Durability): a small text file
+// The durable form of the sequences (docs/design.md, The cluster's lease): a small text file
 // in the data directory holding, per generator, a *lease* — a tick that no
 // value handed out so far exceeds. A sequence that starts (server start,
 // crash restart, first attach) above its lease never repeats or undercuts a

@@ -1,4 +1,4 @@
-// The extraction half of pg_uuidv7's API (SPEC §6b), so that queries written
+// The extraction half of pg_uuidv7's API (docs/reference.md), so that queries written
 // for that extension run unchanged: a v7's Unix milliseconds as timestamptz,
 // or as a timestamp without time zone holding the UTC wall-clock time. The
 // generating half (uuid_timestamptz_to_v7, uuid_timestamp_to_v7) is plain SQL

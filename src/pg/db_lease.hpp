@@ -1,4 +1,4 @@
-// The lease each database keeps in WAL (SPEC §6c), beside the cluster's
+// The lease each database keeps in WAL (docs/design.md, The database's lease), beside the cluster's
 // state file: keys follow the database through a promotion, a restored base
 // backup, pg_dump/pg_restore and pg_upgrade.
 //

@@ -192,7 +192,7 @@ uint64 TakeRandom64() {
   return random;
 }
 
-// The heart of SPEC §2. Clock, random bytes and the shared state's address
+// The heart of docs/design.md, The shared sequence. Clock, random bytes and the shared state's address
 // are all obtained before the spinlock (TryNextTick). The state file is
 // written after the lock is released: ahead of time, once a call sees the
 // lease run low, by the lease writer (nobody waits for it) or, where uuid6
@@ -263,7 +263,7 @@ UUID6_SQL_FUNCTION(uuid_generate_v8_at) {
   return GenerateAt(fcinfo, Generator::kV8, "version 8", uuid6::pg::kV8Range);
 }
 
-// uuid_generate_v7_draft(precision text): the draft-era v7 layout (SPEC §6)
+// uuid_generate_v7_draft(precision text): the draft-era v7 layout (docs/design.md, Ticks and layouts)
 // on its own shared sequence per precision.
 UUID6_SQL_FUNCTION(uuid_generate_v7_draft) {
   const char* precision = text_to_cstring(PG_GETARG_TEXT_PP(0));
@@ -370,7 +370,7 @@ UUID6_SQL_FUNCTION(uuid6_status) {
 }
 
 // uuid6_advance(uuid): lifts the sequence of the UUID's version so that every
-// later value is greater, and persists that before returning (SPEC §2).
+// later value is greater, and persists that before returning (docs/design.md, The shared sequence).
 UUID6_SQL_FUNCTION(uuid6_advance) {
   const uuid6::Uuid id = uuid6::pg::UuidFromDatum(PG_GETARG_DATUM(0));
   const int version = uuid6::VersionOf(id);

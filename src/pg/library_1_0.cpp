@@ -1,4 +1,4 @@
-// uuid6 1.0's library beside this one (SPEC §6c: one shared layout across
+// uuid6 1.0's library beside this one (docs/design.md, Where the state lives: one shared layout across
 // library versions, or a clear refusal). 1.0 kept its sequences in a struct
 // of another name and layout, "uuid6 sequences v1": where uuid6 is not
 // preloaded, sessions that loaded 1.0's library before it was replaced go on

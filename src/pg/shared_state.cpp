@@ -34,7 +34,7 @@ shmem_request_hook_type previous_shmem_request_hook = nullptr;
 shmem_startup_hook_type previous_shmem_startup_hook = nullptr;
 
 // A new state: zeroed, its locks ready, every sequence started above the
-// lease the state file holds (SPEC §2, Durability). Runs with the creator's
+// lease the state file holds (docs/design.md, The cluster's lease). Runs with the creator's
 // init lock held; restoring raises no ERROR.
 // This library creates the state for the compare-and-swap protocol: it
 // records that choice in the words' header and fences the state against

@@ -1,10 +1,10 @@
-// Where the cluster-wide sequences live (SPEC §2), chosen on first use:
+// Where the cluster-wide sequences live (docs/design.md, The shared sequence), chosen on first use:
 //   1. shared_preload_libraries: reserved at server start;
 //   2. not preloaded, PostgreSQL 17+: the DSM registry;
 //   3. not preloaded, before 17: carved lazily from the main segment's spare
 //      space with ShmemInitStruct under AddinShmemInitLock;
 //   4. none of these: the ERROR PostgreSQL raised reaches the caller, and the
-//      next call tries again (SPEC §2: never a silent backend-local state).
+//      next call tries again (docs/design.md, Where the state lives: never a state of one backend's own).
 #pragma once
 
 #include "core/atomic_sequence.hpp"
@@ -133,12 +133,13 @@ struct PgAtomicOps {
     return swapped;
   }
   static void ReadBarrier() { pg_read_barrier(); }
+  static void FullBarrier() { pg_memory_barrier(); }
 };
 
 using SharedAtomicSequence = AtomicSequence<PgAtomicOps>;
 static_assert(sizeof(SharedAtomicSequence) == 2 * 128, "two lines of 128 bytes");
 
-// The sequences' words of the compare-and-swap protocol (SPEC §2), in a
+// The sequences' words of the compare-and-swap protocol (docs/design.md, The shared sequence), in a
 // struct of their own ("uuid6 sequences v2 atomic"), created by this library
 // before SharedState. Which protocol a state runs is decided once, by the
 // library that creates SharedState, and written where no earlier library

@@ -1,4 +1,4 @@
-// The draft-era UUIDv7 (SPEC §6): the draft's worked decoding example,
+// The draft-era UUIDv7 (docs/design.md, Ticks and layouts): the draft's worked decoding example,
 // round trips at each precision, order across precisions, and the sequence.
 #include <gtest/gtest.h>
 
@@ -71,7 +71,7 @@ TEST(DraftV7, RoundTripsWithinOneUnit) {
   }
 }
 
-// SPEC §3: decoding rounds down. A value made from a clock reading never
+// docs/design.md, Ticks and layouts: decoding rounds down. A value made from a clock reading never
 // reads later than that reading; 'us' and 'ns' values read as exactly the
 // reading's microsecond, whatever their sequence and random bits.
 TEST(DraftV7, ClockReadingsReadBackAsTheirMicrosecondOrEarlier) {

@@ -343,7 +343,7 @@ TEST(Fraction, Method3ReadsBackWithinItsMillisecond) {
   EXPECT_EQ(UnixMicrosFromV7Fraction(ms, fraction), 500);
 }
 
-// SPEC §3: a decoded time is never later than the instant encoded, and a
+// docs/design.md, Ticks and layouts: a decoded time is never later than the instant encoded, and a
 // whole microsecond given to a backfill reads back exactly.
 TEST(RoundDown, EveryMicrosecondOfAMillisecondReadsBackExactly) {
   const int64_t base = kVectorUnixMicros + 123000;

@@ -1,4 +1,4 @@
-// The monotonic state machine of SPEC §2 with an injected clock, and the
+// The monotonic state machine (docs/design.md, The shared sequence) with an injected clock, and the
 // random pool's ownership rules.
 #include <gtest/gtest.h>
 

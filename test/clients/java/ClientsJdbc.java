@@ -164,8 +164,9 @@ public class ClientsJdbc {
                         made = rs.getObject(1, OffsetDateTime.class);
                     }
                 }
-                OffsetDateTime floor = start.truncatedTo(java.time.temporal.ChronoUnit.MILLIS);
-                check("the creation time read through uuid_extract_time(id) is within the insert: not before its start, not after its end",
+                // uuid6's lag bound: a key's time may lie up to a millisecond behind its making.
+                OffsetDateTime floor = start.minusNanos(1_000_000).truncatedTo(java.time.temporal.ChronoUnit.MILLIS);
+                check("the creation time read through uuid_extract_time(id) is within the insert: not before its start less the lag bound (1 ms), not after its end",
                     made != null && !made.isBefore(floor) && !made.isAfter(end),
                     "start " + start + "\nmade  " + made + "\nend   " + end);
             });

@@ -48,10 +48,16 @@ class Tap:
     def check_creation_time(self, how, made, start, end):
         """MADE, the creation time read from a key made between START and END
         (the server's clock either side of the INSERT), is neither earlier
-        than the insert's start (to the millisecond, the precision it is read
-        at) nor later than its end."""
-        floor = start.replace(microsecond=start.microsecond // 1000 * 1000) if start else None
-        self.check(f"the creation time read through {how} is within the insert: not before its start, not after its end",
+        than the insert's start less uuid6's lag bound (a key's time may lie
+        up to a millisecond behind its making; read to the millisecond) nor
+        later than its end."""
+        import datetime
+        if start:
+            lagged = start - datetime.timedelta(milliseconds=1)
+            floor = lagged.replace(microsecond=lagged.microsecond // 1000 * 1000)
+        else:
+            floor = None
+        self.check(f"the creation time read through {how} is within the insert: not before its start less the lag bound (1 ms), not after its end",
                    made is not None and floor <= made <= end, f"start {start}\nmade  {made}\nend   {end}")
 
     def done(self):

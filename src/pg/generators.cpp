@@ -10,6 +10,7 @@
 #include "pg/convert.hpp"
 #include "pg/db_lease.hpp"
 #include "pg/generators.hpp"
+#include "pg/horizon.hpp"
 #include "pg/layout_ranges.hpp"
 #include "pg/lease_writer.hpp"
 #include "pg/persistence.hpp"
@@ -209,6 +210,9 @@ uuid6::Tick TakeSequenceTick(Generator generator, uint64 random) {
   else
     __builtin_prefetch(&sequence, 1, 3);
   const uuid6::SequenceLayout& layout = uuid6::LayoutOf(generator);
+  // The commit horizon: this transaction's first key of the version is
+  // published before its draw (pg/horizon.hpp).
+  uuid6::pg::PublishHorizonBeforeDraw(generator);
   uuid6::Tick tick = 0;
   do {
     bool running_low = false;

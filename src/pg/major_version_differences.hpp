@@ -8,6 +8,7 @@
 #endif
 
 extern "C" {
+#include "storage/dsm.h"
 #if PG_VERSION_NUM >= 170000
 #include "storage/dsm_registry.h"
 #include "storage/procnumber.h"
@@ -50,6 +51,43 @@ void* FindOrCreateNamedStruct(const char* name, size_t size, bool* found) {
 #endif
 }
 
+// Like FindOrCreateNamedStruct, for a struct whose size grows with the
+// server's settings (max_connections): from 17 on the DSM registry, as
+// there; before, a dynamic shared memory segment of its own, pinned for the
+// server's life and mapped for the backend's, whose handle a small struct in
+// the main segment's spare space keeps (the spare space itself is too small
+// for it). Created and attached under AddinShmemInitLock.
+template <void (*Initialize)(void* segment)>
+void* FindOrCreateNamedSegment(const char* name, size_t size, bool* found) {
+#if PG_VERSION_NUM >= 170000
+  return FindOrCreateNamedStruct<Initialize>(name, size, found);
+#else
+  struct Handle {
+    dsm_handle handle;
+  };
+  *found = false;
+  LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
+  bool handle_found = false;
+  Handle* handle = static_cast<Handle*>(ShmemInitStruct(name, sizeof(Handle), &handle_found));
+  if (!handle_found) handle->handle = DSM_HANDLE_INVALID;
+  dsm_segment* segment = nullptr;
+  if (handle->handle != DSM_HANDLE_INVALID) {
+    segment = dsm_find_mapping(handle->handle);
+    if (segment == nullptr) segment = dsm_attach(handle->handle);
+    *found = segment != nullptr;
+  }
+  if (segment == nullptr) {
+    segment = dsm_create(size, 0);
+    Initialize(dsm_segment_address(segment));
+    dsm_pin_segment(segment);
+    handle->handle = dsm_segment_handle(segment);
+  }
+  dsm_pin_mapping(segment);
+  LWLockRelease(AddinShmemInitLock);
+  return dsm_segment_address(segment);
+#endif
+}
+
 // This process's slot among the server's PGPROCs, from 0: backends that are
 // connected at one moment hold different slots, which a process id modulo
 // a bucket count does not promise. 17 numbers the slots from 0
@@ -60,6 +98,16 @@ inline int BackendSlot() {
   return MyProcNumber;
 #else
   return MyBackendId == InvalidBackendId ? -1 : MyBackendId - 1;
+#endif
+}
+
+// The slot of this process's parallel leader (BackendSlot's numbering), or
+// its own where it is none.
+inline int LeaderSlot() {
+#if PG_VERSION_NUM >= 170000
+  return ParallelLeaderProcNumber == INVALID_PROC_NUMBER ? MyProcNumber : ParallelLeaderProcNumber;
+#else
+  return ParallelLeaderBackendId == InvalidBackendId ? BackendSlot() : ParallelLeaderBackendId - 1;
 #endif
 }
 

@@ -10,6 +10,7 @@ extern "C" {
 }
 #include "pg/db_lease.hpp"
 #include "pg/generators.hpp"
+#include "pg/horizon.hpp"
 #include "pg/lease_writer.hpp"
 #include "pg/settings.hpp"
 #include "pg/shared_state.hpp"
@@ -53,6 +54,7 @@ void _PG_init(void) {
   uuid6::pg::DefineSettings();
   uuid6::pg::RegisterGeneratedCounting();
   uuid6::pg::RegisterDeferredCover();
+  uuid6::pg::RegisterHorizonCallbacks();
   // Shared memory can only be reserved while the postmaster loads
   // shared_preload_libraries; any later load attaches lazily on first use.
   if (process_shared_preload_libraries_in_progress) {

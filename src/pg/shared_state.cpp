@@ -1,5 +1,6 @@
 #include "pg/shared_state.hpp"
 
+#include "pg/horizon.hpp"
 #include "pg/library_1_0.hpp"
 #include "pg/persistence.hpp"
 
@@ -18,7 +19,11 @@ namespace {
 constexpr const char* kStateName = "uuid6 sequences v2";
 constexpr const char* kExtensionName = "uuid6 sequences v2 extension";
 constexpr const char* kAtomicName = "uuid6 sequences v2 atomic";
-constexpr uint32 kAtomicLayoutVersion = 1;
+// 1: the compare-and-swap protocol (1.3); 2: made by a library whose
+// sessions publish their transactions' first keys for the commit horizon
+// (1.6). A library of either reads the other's: the fields are the same.
+constexpr uint32 kAtomicLayoutVersion = 2;
+constexpr uint32 kAtomicFirstLayoutVersion = 1;
 // Allocated with a line to spare, so that each sequence's word can start a
 // line of its own whatever the allocator's alignment.
 constexpr size_t kAtomicBytes = sizeof(AtomicSequences) + 128;
@@ -75,7 +80,7 @@ void InitializeAtomic(void* segment) {
 void DecideProtocol() {
   const AtomicSequencesFields& fields = atomic_struct->header.fields;
   attached_atomic_sequences =
-      fields.layout_version >= kAtomicLayoutVersion && fields.protocol == kAtomicProtocolChosen
+      fields.layout_version >= kAtomicFirstLayoutVersion && fields.protocol == kAtomicProtocolChosen
           ? atomic_struct
           : nullptr;
 }
@@ -133,7 +138,7 @@ SharedState* InitShmemStruct() {
 void RequestSharedMemory() {
   if (previous_shmem_request_hook != nullptr) previous_shmem_request_hook();
   RequestAddinShmemSpace(MAXALIGN(sizeof(SharedState)) + MAXALIGN(sizeof(SharedExtension)) +
-                         MAXALIGN(kAtomicBytes));
+                         MAXALIGN(kAtomicBytes) + HorizonBytes());
 }
 
 // Runs in the postmaster at start and after every crash restart; backends
@@ -142,6 +147,7 @@ void StartupSharedMemory() {
   if (previous_shmem_startup_hook != nullptr) previous_shmem_startup_hook();
   LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
   attached_state = InitShmemStruct();
+  InitHorizonPreloaded();
   attached_mode = StateMode::kSharedPreload;
   LWLockRelease(AddinShmemInitLock);
   // The postmaster saves the exact last ticks at shutdown (a crash restart
@@ -197,6 +203,7 @@ SharedState* AttachLazily() {
   context.previous = error_context_stack;
   error_context_stack = &context;
   SharedState* state = CreateLazily();
+  AttachHorizonLazily();
   error_context_stack = context.previous;
   attached_mode = kLazyMode;
   return state;
@@ -223,6 +230,11 @@ SharedState* AttachSharedState() {
 }
 
 SharedExtensionFields& AttachedExtension() { return attached_extension->fields; }
+
+bool StateMadeWithHorizon() {
+  return attached_atomic_sequences != nullptr &&
+         attached_atomic_sequences->header.fields.layout_version >= kAtomicLayoutVersion;
+}
 
 int& WriterPidOf(Persistence& persistence) {
   return attached_atomic_sequences != nullptr ? attached_atomic_sequences->header.fields.writer_pid

@@ -208,6 +208,10 @@ SequenceState SequenceCopy(SharedState* state, int index);
 void RaiseSequenceLastTick(SharedState* state, int index, Tick tick);
 void ExtendSequenceLease(SharedState* state, int index, Tick lease, uint64 allowance);
 
+// The attached state was made by a library that publishes its transactions'
+// first keys for the commit horizon (1.6 or later: pg/horizon.hpp).
+bool StateMadeWithHorizon();
+
 // The state of this cluster, attaching or creating it (and its extension)
 // on first use. Never returns null: a failure is an ERROR.
 SharedState* AttachSharedState();

@@ -26,6 +26,7 @@ struct StdOps {
     return word.compare_exchange_strong(expected, desired, std::memory_order_seq_cst);
   }
   static void ReadBarrier() { std::atomic_thread_fence(std::memory_order_acquire); }
+  static void FullBarrier() { std::atomic_thread_fence(std::memory_order_seq_cst); }
 };
 
 using Sequence = AtomicSequence<StdOps>;

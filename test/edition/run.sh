@@ -1418,7 +1418,7 @@ else
   not_ok "another role holds 1.4's advisory key of v7: keys rising, none counted" "$detail"
 fi
 printf '%s\n' '\q' >&"${RATE[1]}"
-wait "$RATE_PID" 2>/dev/null
+wait "${RATE_PID:-}" 2>/dev/null || true
 # lagging_keys counts what uuid6 did: the functions of its lift, called by hand by a role that
 # may make keys, count nothing (1.4: every call of uuid6_sql_draw_lagging counted one).
 before=$(lagging edition_order)

@@ -23,6 +23,9 @@ use Test::More;
 use Time::HiRes qw(usleep);
 use Uuid6Test;
 
+plan skip_all => 'libfaketime is not installed (Debian package faketime)'
+  unless libfaketime();
+
 my $shim = File::Spec->rel2abs('test/fault/uuid6_sync_log.so');
 die "$shim is not built: run make -C test/fault" unless -e $shim;
 
@@ -109,11 +112,10 @@ for my $preload (1, 0)
 	my $log = $node->basedir . '/sync.log';
 	my $trigger = $node->basedir . '/fail_fsync';
 	{
-		local $ENV{LD_PRELOAD} = $shim;
 		local $ENV{UUID6_SYNC_LOG} = $log;
 		local $ENV{UUID6_FAIL_FSYNC_FILE} = "$trigger.file";
 		local $ENV{UUID6_FAIL_FSYNC_DIR} = "$trigger.dir";
-		$node->start;
+		start_faked($node, also_preload => $shim);
 	}
 	my $mode = $node->safe_psql('postgres', 'CREATE EXTENSION uuid6; SELECT min(mode) FROM uuid6_status()');
 	$node->safe_psql('postgres', 'CREATE TABLE calls (id uuid, t_after timestamptz)');
@@ -142,10 +144,15 @@ for my $preload (1, 0)
 
 	# A failed flush in the write a caller waits for (the lease ran out
 	# during an idle spell): that call fails with the error, nothing of the
-	# write is used, and the next call writes again.
+	# write is used, and the next call writes again. The idle spell is the
+	# clock moved on by more than the minute for which the lease writer keeps
+	# a lease alive after the last key (libfaketime).
+	my $idle = 0;
 	for my $what ('dir', 'file')
 	{
-		$node->safe_psql('postgres', 'SELECT pg_sleep(2.5)');
+		$idle += 90;
+		set_fake_clock($node, "+$idle");
+		$node->safe_psql('postgres', 'SELECT pg_sleep(0.5)');
 		open my $fh, '>', "$trigger.$what" or die $!;
 		close $fh;
 		my ($rc, $out, $err) = $node->psql('postgres',

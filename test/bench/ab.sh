@@ -10,8 +10,11 @@
 #      rows/s and WAL bytes/s, and pg_waldump's count of sequence records
 #      (the database leases) during the new run;
 #   3. the first uuid_generate_v7() call of a new connection less its second
-#      call, the library already loaded (LOAD), median of 40.
-# Knobs: BASE, AB_CALLS (5,000,000), AB_REPS (15), AB_SECONDS (10), AB_SKIP_INSERT, PG_CONFIG.
+#      call, the library already loaded (LOAD), median of 40;
+#   4. AB_BACKENDS (2) backends calling uuid_generate_v7() at once, each
+#      AB_CALLS / 5 calls: keys per second of wall time, min/median/max,
+#      base and new alternating which goes first.
+# Knobs: BASE, AB_CALLS (5,000,000), AB_REPS (15), AB_SECONDS (10), AB_BACKENDS, AB_SKIP_INSERT, PG_CONFIG.
 set -euo pipefail
 source "$(dirname "$0")/../../scripts/lib.sh"
 BASE=${BASE:?BASE=<commit> of the library to compare with}
@@ -89,4 +92,25 @@ for db in ab_base ab_new; do
   [ $db = ab_new ] && lib=uuid6
   for i in $(seq 1 40); do firsts+="$(q -d $db -c "LOAD '$lib'" -c 'SELECT ab_first()') "; done
   echo "$db: first uuid_generate_v7() call of a new connection, less its second: median $(echo "$firsts" | tr ' ' '\n' | grep . | median | awk '{printf "%.1f", $1 * 1e6}') us"
+done
+# Several backends at once: wall time of AB_BACKENDS concurrent loops.
+backends=${AB_BACKENDS:-2}
+per=$((CALLS / 5))
+declare -A w
+for rep in $(seq 1 "$REPS"); do
+  order="ab_base ab_new"
+  [ $((rep % 2)) = 0 ] && order="ab_new ab_base"
+  for db in $order; do
+    t0=$(date +%s.%N)
+    for b in $(seq 1 "$backends"); do
+      q -d $db -c "SELECT count(uuid_generate_v7()) FROM generate_series(1, $per)" >/dev/null &
+    done
+    wait
+    t1=$(date +%s.%N)
+    w[$db]+="$(awk -v a="$t0" -v b="$t1" -v n="$((per * backends))" 'BEGIN {printf "%.0f", n / (b - a)}') "
+  done
+done
+for db in ab_base ab_new; do
+  v=$(echo "${w[$db]}" | tr ' ' '\n' | grep . | sort -g)
+  echo "$db: $backends backends at once: keys/s min $(echo "$v" | head -n 1), median $(echo "$v" | median), max $(echo "$v" | tail -n 1) ($REPS runs)"
 done

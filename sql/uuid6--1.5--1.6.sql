@@ -12,3 +12,17 @@ ALTER FUNCTION uuid_generate_v6() PARALLEL RESTRICTED;
 ALTER FUNCTION uuid_generate_v7() PARALLEL RESTRICTED;
 ALTER FUNCTION uuid_generate_v8() PARALLEL RESTRICTED;
 ALTER FUNCTION uuid_generate_v8_spread(integer) PARALLEL RESTRICTED;
+
+-- ---------------------------------------------------------------------------
+-- The base32hex text form (src/core/base32hex.hpp): PostgreSQL 19's
+-- encode(uuid_send(id), 'base32hex') without its padding, on every server.
+-- ---------------------------------------------------------------------------
+CREATE FUNCTION uuid_to_base32hex(uuid) RETURNS text
+    AS 'MODULE_PATHNAME', 'uuid_to_base32hex' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_to_base32hex(uuid) IS
+    'The UUID in base32hex (RFC 4648): 26 upper-case characters of 0-9 and A-V that sort like the UUID, as PostgreSQL 19''s encode(id::bytea, ''base32hex'') without its padding';
+
+CREATE FUNCTION uuid_from_base32hex(text) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuid_from_base32hex' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_from_base32hex(text) IS
+    'The UUID of a base32hex text: 26 characters in either case, optionally followed by "======"; a wrong length, a character outside the alphabet, a last character with bits beyond 128 or other padding is an error (22P02)';

@@ -22,6 +22,21 @@ EXCEPTION WHEN OTHERS THEN
 END
 $$;
 
+-- The same with an error's detail and hint: for the text forms, whose details say what is wrong.
+CREATE FUNCTION pg_temp.try_full(expr text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+  result text;
+  detail text;
+  hint text;
+BEGIN
+  EXECUTE 'SELECT (' || expr || ')::text' INTO result;
+  RETURN coalesce(result, '<null>');
+EXCEPTION WHEN OTHERS THEN
+  GET STACKED DIAGNOSTICS detail = PG_EXCEPTION_DETAIL, hint = PG_EXCEPTION_HINT;
+  RETURN 'ERROR ' || SQLSTATE || ' ' || SQLERRM || ' DETAIL ' || detail || ' HINT ' || hint;
+END
+$$;
+
 -- The declarations: arguments (with defaults), result, volatility, strictness, parallel
 -- safety and a comment, for every function of the shared API (the facade with a key in the
 -- setting is the C library's alone).
@@ -41,6 +56,7 @@ WHERE p.pronamespace = current_schema()::regnamespace
                     'uuid_extract_node', 'uuid_inspect', 'uuid_generate_v7_draft',
                     'uuid_extract_time_draft', 'uuid_v7_to_timestamptz', 'uuid_v7_to_timestamp',
                     'uuid_timestamptz_to_v7', 'uuid_timestamp_to_v7', 'uuid_to_ulid', 'uuid_from_ulid',
+                    'uuid_to_base32hex', 'uuid_from_base32hex',
                     'uuid6_advance', 'uuid_v7_to_facade', 'uuid_facade_to_v7', 'uuid6_status',
                     'uuid_spread_bucket', 'uuid_spread_buckets', 'uuid_generate_v8_spread',
                     'uuid_spread_floor', 'uuid_spread_ranges', 'uuid6_create_spread_partitions')
@@ -106,6 +122,8 @@ SELECT i, u,
        pg_temp.try(format('uuid_extract_node(%L::uuid)', u)),
        pg_temp.try(format('uuid_to_ulid(%L::uuid)', u)),
        pg_temp.try(format('uuid_from_ulid(lower(uuid_to_ulid(%L::uuid)))', u)),
+       pg_temp.try(format('uuid_to_base32hex(%L::uuid)', u)),
+       pg_temp.try(format('uuid_from_base32hex(lower(uuid_to_base32hex(%L::uuid)) || %L)', u, '======')),
        pg_temp.try(format('uuid_v7_to_timestamptz(%L::uuid)', u)),
        pg_temp.try(format('uuid_v7_to_timestamp(%L::uuid)', u)),
        pg_temp.try(format('uuid_extract_time_draft(%L::uuid)', u)),
@@ -173,6 +191,25 @@ FROM unnest(ARRAY['01ARYZ6S41TSV4RRFFQ69G5FAV', '7ZZZZZZZZZZZZZZZZZZZZZZZZZ', '8
                   'ZZZZZZZZZZZZZZZZZZZZZZZZZZ', '00000000000000000000000000']) AS s
 ORDER BY s COLLATE "C";
 
+-- base32hex texts: good ones in either case, with and without the padding, and every way of
+-- being wrong (length, a character outside the alphabet, low bits in the last character, padding
+-- that is not "======"), in ASCII and beyond it, the first wrong character named.
+SELECT s, pg_temp.try_full(format('uuid_from_base32hex(%L)', s))
+FROM unnest(ARRAY['V0EKVBJTTG8T19R502GCI7JBUO', 'v0ekvbjttg8t19r502gci7jbuo======', 'VVVVVVVVVVVVVVVVVVVVVVVVVS',
+                  '00000000000000000000000000', 'VVVVVVVVVVVVVVVVVVVVVVVVVV', '0000000000000000000000000c',
+                  '0000000000000000000000000C======', 'V0EKVBJTTG8T19R502GCI7JBU', 'V0EKVBJTTG8T19R502GCI7JBUO0',
+                  'V0EKVBJTTG8T19R502GCI7JBUO=====', 'V0EKVBJTTG8T19R502GCI7JBUO=======', '',
+                  'W0EKVBJTTG8T19R502GCI7JBUO', 'V0EKVBJTTG8T19R502GCI7JBUw', 'V0EKVBJTTG=T19R502GCI7JBUO',
+                  ' 0EKVBJTTG8T19R502GCI7JBUO', 'V0EKVBJTTG8T19R502GCI7JBU1', 'W0EKVBJTTG8T19R502GCI7JBU1',
+                  'V0EKVBJTTG8T19R502GCI7JBUO=====0', 'V0EKVBJTTG8T19R502GCI7JBUO =====',
+                  'V0EKVBJTTG8T19R502GCI7JBU1=====0', 'V0EKVBJTTG8T19R502GCI7JBUOxxxxxx',
+                  repeat(chr(233), 26), repeat(chr(233), 32), 'V0EKVBJTTG8T19R502GCI7JBU' || chr(233),
+                  chr(233) || '0EKVBJTTG8T19R502GCI7JBUO', 'W0EKVBJTTG8T' || chr(233) || '9R502GCI7JBUO',
+                  'V0EKVBJTTG8T19R502GCI7JBUO=====' || chr(233), 'V0EKVBJTTG8T19R502GCI7JBUO' || repeat(chr(233), 3),
+                  'V0EKVBJTTG8T19R502GCI7J' || chr(233) || 'O', 'V0EKVBJTTG8T19R502GCI7JBU' || chr(233) || '=====',
+                  'V0EKVBJTTG8T19R502GCI7JB' || chr(233)]) AS s
+ORDER BY s COLLATE "C";
+
 -- The draft v7 at each precision, and errors.
 SELECT p, pg_temp.try(format('(uuid_inspect(uuid_generate_v7_draft(%L))).version', p)),
        pg_temp.try(format('abs(extract(epoch FROM uuid_extract_time_draft(uuid_generate_v7_draft(%L)) - clock_timestamp())) < 1', p))
@@ -198,6 +235,7 @@ SELECT pg_temp.try(e)
 FROM unnest(ARRAY['uuid_extract_time(NULL)', 'uuid_extract_time(NULL, true)', 'uuid_v1_to_v6(NULL)',
                   'uuid_v6_to_v1(NULL)', 'uuid_v7_floor(NULL)', 'uuid_v6_floor(NULL)',
                   'uuid_extract_node(NULL)', 'uuid_inspect(NULL)', 'uuid_to_ulid(NULL)', 'uuid_from_ulid(NULL)',
+                  'uuid_to_base32hex(NULL)', 'uuid_from_base32hex(NULL)',
                   'uuid_generate_v6(NULL)', 'uuid_generate_v7(NULL)', 'uuid_generate_v8(NULL::timestamptz)',
                   'uuid_generate_v8(NULL::bytea)', 'uuid_v7_to_timestamptz(NULL)', 'uuid_v7_to_timestamp(NULL)',
                   'uuid_timestamptz_to_v7(NULL)', 'uuid_timestamptz_to_v7(now(), NULL)',

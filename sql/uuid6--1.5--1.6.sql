@@ -26,3 +26,22 @@ CREATE FUNCTION uuid_from_base32hex(text) RETURNS uuid
     AS 'MODULE_PATHNAME', 'uuid_from_base32hex' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION uuid_from_base32hex(text) IS
     'The UUID of a base32hex text: 26 characters in either case, optionally followed by "======"; a wrong length, a character outside the alphabet, a last character with bits beyond 128 or other padding is an error (22P02)';
+
+-- ---------------------------------------------------------------------------
+-- TypeIDs (src/core/typeid.hpp): a type prefix, "_" and the UUID in 26
+-- lower-case characters of Crockford's base32.
+-- ---------------------------------------------------------------------------
+CREATE FUNCTION uuid_to_typeid(prefix text, id uuid) RETURNS text
+    AS 'MODULE_PATHNAME', 'uuid_to_typeid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_to_typeid(text, uuid) IS
+    'The UUID as a TypeID: the prefix (at most 63 of a-z and "_", starting and ending with a letter), "_" and 26 lower-case Crockford base32 characters; the suffix alone for the prefix ''''; another prefix is an error (22023)';
+
+CREATE FUNCTION uuid_from_typeid(typeid text) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuid_from_typeid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_from_typeid(text) IS
+    'The UUID of a TypeID of any prefix; a text that breaks a rule of the TypeID specification (prefix, separator, suffix length, alphabet, lower case, 128 bits) is an error (22P02) naming it';
+
+CREATE FUNCTION uuid_from_typeid(typeid text, expected_prefix text) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuid_from_typeid_expecting' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_from_typeid(text, text) IS
+    'The UUID of a TypeID whose prefix is expected_prefix ('''' for none); a malformed TypeID or one of another prefix is an error (22P02), an expected prefix no TypeID can have 22023';

@@ -56,7 +56,7 @@ WHERE p.pronamespace = current_schema()::regnamespace
                     'uuid_extract_node', 'uuid_inspect', 'uuid_generate_v7_draft',
                     'uuid_extract_time_draft', 'uuid_v7_to_timestamptz', 'uuid_v7_to_timestamp',
                     'uuid_timestamptz_to_v7', 'uuid_timestamp_to_v7', 'uuid_to_ulid', 'uuid_from_ulid',
-                    'uuid_to_base32hex', 'uuid_from_base32hex',
+                    'uuid_to_base32hex', 'uuid_from_base32hex', 'uuid_to_typeid', 'uuid_from_typeid',
                     'uuid6_advance', 'uuid_v7_to_facade', 'uuid_facade_to_v7', 'uuid6_status',
                     'uuid_spread_bucket', 'uuid_spread_buckets', 'uuid_generate_v8_spread',
                     'uuid_spread_floor', 'uuid_spread_ranges', 'uuid6_create_spread_partitions')
@@ -124,6 +124,8 @@ SELECT i, u,
        pg_temp.try(format('uuid_from_ulid(lower(uuid_to_ulid(%L::uuid)))', u)),
        pg_temp.try(format('uuid_to_base32hex(%L::uuid)', u)),
        pg_temp.try(format('uuid_from_base32hex(lower(uuid_to_base32hex(%L::uuid)) || %L)', u, '======')),
+       pg_temp.try(format('uuid_to_typeid(%L, %L::uuid)', substr('abcdefghijklmnopqrstuvwxyz_', 1, i::integer % 8), u)),
+       pg_temp.try(format('uuid_from_typeid(uuid_to_typeid(%L, %L::uuid), %L)', 'a_z', u, 'a_z')),
        pg_temp.try(format('uuid_v7_to_timestamptz(%L::uuid)', u)),
        pg_temp.try(format('uuid_v7_to_timestamp(%L::uuid)', u)),
        pg_temp.try(format('uuid_extract_time_draft(%L::uuid)', u)),
@@ -210,6 +212,39 @@ FROM unnest(ARRAY['V0EKVBJTTG8T19R502GCI7JBUO', 'v0ekvbjttg8t19r502gci7jbuo=====
                   'V0EKVBJTTG8T19R502GCI7JB' || chr(233)]) AS s
 ORDER BY s COLLATE "C";
 
+-- TypeIDs: the specification's examples good and bad, and more of every rule (prefix characters,
+-- a leading or trailing "_", 63 and 64 characters, the separator alone, the suffix's length,
+-- alphabet, case and first character), in ASCII and beyond it; read with no expected prefix, with
+-- their own, with another and with one no TypeID can have.
+CREATE TEMP TABLE typeids AS
+SELECT s FROM unnest(ARRAY[
+  '00000000000000000000000000', '7zzzzzzzzzzzzzzzzzzzzzzzzz', 'prefix_0123456789abcdefghjkmnpqrs',
+  'prefix_01h455vb4pex5vsknk084sn02q', 'pre_fix_00000000000000000000000000', 'a_01h455vb4pex5vsknk084sn02q',
+  'my__type_01h455vb4pex5vsknk084sn02q', repeat('z', 63) || '_01h455vb4pex5vsknk084sn02q',
+  repeat('z', 64) || '_01h455vb4pex5vsknk084sn02q', repeat('z', 70) || '__01h455vb4pex5vsknk084sn02q',
+  'PREFIX_00000000000000000000000000', '12345_00000000000000000000000000', 'pre.fix_00000000000000000000000000',
+  'pr' || chr(233) || 'fix_00000000000000000000000000', '  prefix_00000000000000000000000000',
+  '_00000000000000000000000000', '_', '', 'prefix_', '__', 'a__', 'prefix_1234567890123456789012345',
+  'prefix_123456789012345678901234567', 'prefix_1234567890123456789012345 ', 'prefix_0123456789ABCDEFGHJKMNPQRS',
+  'prefix_123456789-123456789-123456', 'prefix_ooooooiiiiiiuuuuuuulllllll', 'prefix_i23456789ol23456789oi23456',
+  'prefix_123456789-0123456789-0123456', 'prefix_8zzzzzzzzzzzzzzzzzzzzzzzzz', '_prefix_00000000000000000000000000',
+  'prefix__00000000000000000000000000', '01H455VB4PEX5VSKNK084SN02Q', '01890a5d-ac96-774b-bcce-b302099a8057',
+  'user_9zzzzzzzzzzzzzzzzzzzzzzzzU', 'User_9zzzzzzzzzzzzzzzzzzzzzzzzU', 'user_' || repeat(chr(233), 26),
+  'user_01h455vb4pex5vsknk084sn0' || chr(233), chr(233) || '1h455vb4pex5vsknk084sn02q',
+  'us' || chr(233) || 'r_01h455vb4pex5vsknk084sn02q', 'user_01h455vb4pex5vsknk084sn02q' || chr(233),
+  'user_01h455vb4pex5vsknk084sn' || chr(233) || chr(233), 'user_' || chr(233) || '1h455vb4pex5vsknk084sn02',
+  'user_01h455vb4pex5vs' || chr(9) || 'nk084sn02q', 'user-01h455vb4pex5vsknk084sn02q']) AS s;
+SELECT s, e, pg_temp.try_full(CASE WHEN e IS NULL THEN format('uuid_from_typeid(%L)', s)
+                                   ELSE format('uuid_from_typeid(%L, %L)', s, e) END)
+FROM typeids, unnest(ARRAY[NULL, '', 'prefix', 'user', 'Prefix', 'prefix_', repeat('z', 64)]) AS e
+ORDER BY s COLLATE "C", e COLLATE "C" NULLS FIRST;
+SELECT p, pg_temp.try_full(format('uuid_to_typeid(%L, %L::uuid)', p, '01890a5d-ac96-774b-bcce-b302099a8057'))
+FROM unnest(ARRAY['', 'a', 'user', 'my__type', repeat('z', 63), repeat('z', 64), 'User', 'user1', '_user',
+                  'user_', '_', '__', 'user order', 'us' || chr(233) || 'r', repeat(chr(233), 70),
+                  repeat('z', 70) || '_', '_' || repeat('z', 70)]) AS p
+ORDER BY p COLLATE "C";
+DROP TABLE typeids;
+
 -- The draft v7 at each precision, and errors.
 SELECT p, pg_temp.try(format('(uuid_inspect(uuid_generate_v7_draft(%L))).version', p)),
        pg_temp.try(format('abs(extract(epoch FROM uuid_extract_time_draft(uuid_generate_v7_draft(%L)) - clock_timestamp())) < 1', p))
@@ -235,7 +270,9 @@ SELECT pg_temp.try(e)
 FROM unnest(ARRAY['uuid_extract_time(NULL)', 'uuid_extract_time(NULL, true)', 'uuid_v1_to_v6(NULL)',
                   'uuid_v6_to_v1(NULL)', 'uuid_v7_floor(NULL)', 'uuid_v6_floor(NULL)',
                   'uuid_extract_node(NULL)', 'uuid_inspect(NULL)', 'uuid_to_ulid(NULL)', 'uuid_from_ulid(NULL)',
-                  'uuid_to_base32hex(NULL)', 'uuid_from_base32hex(NULL)',
+                  'uuid_to_base32hex(NULL)', 'uuid_from_base32hex(NULL)', 'uuid_to_typeid(NULL, gen_random_uuid())',
+                  'uuid_to_typeid(''user'', NULL)', 'uuid_from_typeid(NULL)', 'uuid_from_typeid(NULL, ''user'')',
+                  'uuid_from_typeid(''user_01h455vb4pex5vsknk084sn02q'', NULL)',
                   'uuid_generate_v6(NULL)', 'uuid_generate_v7(NULL)', 'uuid_generate_v8(NULL::timestamptz)',
                   'uuid_generate_v8(NULL::bytea)', 'uuid_v7_to_timestamptz(NULL)', 'uuid_v7_to_timestamp(NULL)',
                   'uuid_timestamptz_to_v7(NULL)', 'uuid_timestamptz_to_v7(now(), NULL)',

@@ -14,6 +14,7 @@
 #include "core/sequence.hpp"
 #include "core/spread.hpp"
 #include "core/base32hex.hpp"
+#include "core/typeid.hpp"
 #include "core/ulid.hpp"
 
 namespace {
@@ -202,6 +203,27 @@ void CheckBase32HexText(const uint8_t* data, size_t size) {
   }
 }
 
+// Arbitrary bytes read as a TypeID: an error names a byte inside the input
+// (or where the suffix starts), and whatever decodes is a prefix that
+// passes CheckTypeIdPrefix and a suffix that re-encodes to the same bytes.
+void CheckTypeIdText(const uint8_t* data, size_t size) {
+  using namespace uuid6;
+  const char* text = reinterpret_cast<const char*>(data);
+  Uuid id{0, 0};
+  size_t prefix_length = 0, suffix_start = 0, position = 0;
+  const TypeIdError error = DecodeTypeId(text, size, id, prefix_length, suffix_start, position);
+  Require(error == TypeIdError::kNone ? position == 0 : position <= size);
+  Require(suffix_start <= size);
+  if (error != TypeIdError::kNone) return;
+  Require(suffix_start == (prefix_length > 0 ? prefix_length + 1 : 0));
+  Require(size == suffix_start + kTypeIdSuffixLength);
+  size_t ignored = 0;
+  Require(CheckTypeIdPrefix(text, prefix_length, ignored) == TypeIdError::kNone);
+  char again[kTypeIdSuffixLength];
+  EncodeTypeIdSuffix(id, again);
+  Require(std::memcmp(again, text + suffix_start, kTypeIdSuffixLength) == 0);
+}
+
 // The facade: any v7 under any key round-trips exactly, changing only the
 // time and the version; decoding with another key never gives the v7 back
 // (short of two 48-bit masks colliding, a 2^-48 chance per pair); and the
@@ -274,6 +296,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   CheckFacadeKeyText(data, size);
   if (size > uuid6::kUlidLength) CheckUlidText(data, uuid6::kUlidLength);
   CheckBase32HexText(data, size);
+  CheckTypeIdText(data, size);
   if (size > uuid6::kBase32HexLength) CheckBase32HexText(data, uuid6::kBase32HexLength);
   if (size > uuid6::kBase32HexPaddedLength) CheckBase32HexText(data, uuid6::kBase32HexPaddedLength);
   if (size < 16) return 0;

@@ -45,3 +45,42 @@ CREATE FUNCTION uuid_from_typeid(typeid text, expected_prefix text) RETURNS uuid
     AS 'MODULE_PATHNAME', 'uuid_from_typeid_expecting' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION uuid_from_typeid(text, text) IS
     'The UUID of a TypeID whose prefix is expected_prefix ('''' for none); a malformed TypeID or one of another prefix is an error (22P02), an expected prefix no TypeID can have 22023';
+
+-- ---------------------------------------------------------------------------
+-- min(uuid) and max(uuid), where PostgreSQL has none: it adds them in
+-- version 20. The aggregates are made only when pg_catalog has no min(uuid)
+-- when this script runs, so that CREATE EXTENSION and ALTER EXTENSION UPDATE
+-- decide alike (the install script is this one after the earlier steps), and
+-- a dump restored into PostgreSQL 20 makes none beside core's. SORTOP lets
+-- the planner answer min(id) and max(id) from a btree index on id, as it
+-- does core's; the transition function combines partial results too, so
+-- parallel plans aggregate in their workers.
+-- ---------------------------------------------------------------------------
+CREATE FUNCTION uuid6_smaller(uuid, uuid) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuid6_smaller' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid6_smaller(uuid, uuid) IS
+    'uuid6 internal: the smaller of two UUIDs (the first of two equal ones), as the uuid type orders them: the transition and combine function of min(uuid) where PostgreSQL has none';
+
+CREATE FUNCTION uuid6_larger(uuid, uuid) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuid6_larger' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid6_larger(uuid, uuid) IS
+    'uuid6 internal: the larger of two UUIDs (the first of two equal ones), as the uuid type orders them: the transition and combine function of max(uuid) where PostgreSQL has none';
+
+DO $uuid6_minmax$
+BEGIN
+  IF pg_catalog.to_regprocedure('pg_catalog.min(uuid)') IS NULL THEN
+    CREATE AGGREGATE @extschema@.min(uuid) (
+        SFUNC = @extschema@.uuid6_smaller, STYPE = uuid, COMBINEFUNC = @extschema@.uuid6_smaller,
+        SORTOP = OPERATOR(pg_catalog.<), PARALLEL = SAFE);
+    COMMENT ON AGGREGATE @extschema@.min(uuid) IS
+        'The smallest UUID of the group (NULLs ignored; NULL for none), as core''s min(uuid) from PostgreSQL 20: answered from a btree index on the column where there is one';
+  END IF;
+  IF pg_catalog.to_regprocedure('pg_catalog.max(uuid)') IS NULL THEN
+    CREATE AGGREGATE @extschema@.max(uuid) (
+        SFUNC = @extschema@.uuid6_larger, STYPE = uuid, COMBINEFUNC = @extschema@.uuid6_larger,
+        SORTOP = OPERATOR(pg_catalog.>), PARALLEL = SAFE);
+    COMMENT ON AGGREGATE @extschema@.max(uuid) IS
+        'The largest UUID of the group (NULLs ignored; NULL for none), as core''s max(uuid) from PostgreSQL 20: answered from a btree index on the column where there is one';
+  END IF;
+END
+$uuid6_minmax$;

@@ -57,6 +57,7 @@ WHERE p.pronamespace = current_schema()::regnamespace
                     'uuid_extract_time_draft', 'uuid_v7_to_timestamptz', 'uuid_v7_to_timestamp',
                     'uuid_timestamptz_to_v7', 'uuid_timestamp_to_v7', 'uuid_to_ulid', 'uuid_from_ulid',
                     'uuid_to_base32hex', 'uuid_from_base32hex', 'uuid_to_typeid', 'uuid_from_typeid',
+                    'uuid6_smaller', 'uuid6_larger', 'min', 'max',
                     'uuid6_advance', 'uuid_v7_to_facade', 'uuid_facade_to_v7', 'uuid6_status',
                     'uuid_spread_bucket', 'uuid_spread_buckets', 'uuid_generate_v8_spread',
                     'uuid_spread_floor', 'uuid_spread_ranges', 'uuid6_create_spread_partitions')
@@ -244,6 +245,13 @@ FROM unnest(ARRAY['', 'a', 'user', 'my__type', repeat('z', 63), repeat('z', 64),
                   repeat('z', 70) || '_', '_' || repeat('z', 70)]) AS p
 ORDER BY p COLLATE "C";
 DROP TABLE typeids;
+
+-- min(uuid) and max(uuid) (uuid6's, where PostgreSQL has none) over the inputs, in groups, and
+-- their transition functions on each input and the one before it.
+SELECT i % 13, min(u), max(u), count(*) FROM inputs GROUP BY 1 ORDER BY 1;
+SELECT min(u), max(u) FROM inputs WHERE false;
+SELECT i, uuid6_smaller(u, p), uuid6_larger(u, p), uuid6_smaller(p, u), uuid6_larger(p, u)
+FROM (SELECT i, u, lag(u) OVER (ORDER BY i) AS p FROM inputs) AS s ORDER BY i;
 
 -- The draft v7 at each precision, and errors.
 SELECT p, pg_temp.try(format('(uuid_inspect(uuid_generate_v7_draft(%L))).version', p)),

@@ -84,3 +84,18 @@ BEGIN
   END IF;
 END
 $uuid6_minmax$;
+
+-- ---------------------------------------------------------------------------
+-- Tagged keys (src/core/tag.hpp): a v7 of the v7 sequence with a caller's
+-- tag, 0-255, in its last byte, after a 24-bit mark, read back by
+-- uuid_extract_tag. PARALLEL RESTRICTED as the other generators (above).
+-- ---------------------------------------------------------------------------
+CREATE FUNCTION uuid_generate_v7_tagged(tag integer) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuid_generate_v7_tagged' LANGUAGE C VOLATILE STRICT PARALLEL RESTRICTED;
+COMMENT ON FUNCTION uuid_generate_v7_tagged(integer) IS
+    'Next UUIDv7 of the cluster''s v7 sequence, as uuid_generate_v7() makes it, carrying the tag (0-255) in its last byte after a 24-bit mark: it sorts with every v7 key in the order they were made, whatever the tags; 22023 for another tag, NULL for NULL';
+
+CREATE FUNCTION uuid_extract_tag(uuid) RETURNS integer
+    AS 'MODULE_PATHNAME', 'uuid_extract_tag' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION uuid_extract_tag(uuid) IS
+    'The tag (0-255) of a key made by uuid_generate_v7_tagged: the last byte of a v7 that carries the tag mark; NULL for any other UUID (a v7 made otherwise carries the mark by chance once in 2^24)';

@@ -46,7 +46,8 @@ $$;
 SELECT p.proname || '(' || pg_get_function_arguments(p.oid) || ') -> ' || pg_get_function_result(p.oid)
        || ' ' || p.provolatile::text || p.proisstrict::text
        || CASE WHEN (p.proname IN ('uuid_generate_v6', 'uuid_generate_v7', 'uuid_generate_v8') AND p.pronargs = 0)
-                    OR p.proname IN ('uuid_generate_v7_draft', 'uuid6_advance', 'uuid6_status', 'uuid_generate_v8_spread')
+                    OR p.proname IN ('uuid_generate_v7_draft', 'uuid6_advance', 'uuid6_status', 'uuid_generate_v8_spread',
+                                     'uuid_generate_v7_tagged')
                THEN '' ELSE p.proparallel::text END
        || ' ' || (obj_description(p.oid, 'pg_proc') IS NOT NULL)::text
 FROM pg_proc p
@@ -57,7 +58,7 @@ WHERE p.pronamespace = current_schema()::regnamespace
                     'uuid_extract_time_draft', 'uuid_v7_to_timestamptz', 'uuid_v7_to_timestamp',
                     'uuid_timestamptz_to_v7', 'uuid_timestamp_to_v7', 'uuid_to_ulid', 'uuid_from_ulid',
                     'uuid_to_base32hex', 'uuid_from_base32hex', 'uuid_to_typeid', 'uuid_from_typeid',
-                    'uuid6_smaller', 'uuid6_larger', 'min', 'max',
+                    'uuid6_smaller', 'uuid6_larger', 'min', 'max', 'uuid_generate_v7_tagged', 'uuid_extract_tag',
                     'uuid6_advance', 'uuid_v7_to_facade', 'uuid_facade_to_v7', 'uuid6_status',
                     'uuid_spread_bucket', 'uuid_spread_buckets', 'uuid_generate_v8_spread',
                     'uuid_spread_floor', 'uuid_spread_ranges', 'uuid6_create_spread_partitions')
@@ -134,7 +135,9 @@ SELECT i, u,
        pg_temp.try(format('uuid_facade_to_v7(%L::uuid, %L::bytea)', u, k)),
        pg_temp.try(format('uuid_facade_to_v7(uuid_v7_to_facade(%L::uuid, %L::bytea), %L::bytea) = %L::uuid', u, k, k, u)),
        pg_temp.try(format('uuid_spread_bucket(%L::uuid)', u)),
-       pg_temp.try(format('uuid_spread_buckets(%L::uuid)', u))
+       pg_temp.try(format('uuid_spread_buckets(%L::uuid)', u)),
+       pg_temp.try(format('uuid_extract_tag(%L::uuid)', u)),
+       pg_temp.try(format('uuid_extract_tag(overlay(%L::uuid::text PLACING %L FROM 29)::uuid)', u, '7a9c3e'))
 FROM inputs ORDER BY i;
 
 -- v7 keys of the right version for the facade: the same facade, and back.
@@ -253,6 +256,21 @@ SELECT min(u), max(u) FROM inputs WHERE false;
 SELECT i, uuid6_smaller(u, p), uuid6_larger(u, p), uuid6_smaller(p, u), uuid6_larger(p, u)
 FROM (SELECT i, u, lag(u) OVER (ORDER BY i) AS p FROM inputs) AS s ORDER BY i;
 
+-- Tagged keys: fresh keys of tags across the range, read back; their layout (a v7 whose last 8 hex
+-- digits are the mark and the tag), rising with uuid_generate_v7()'s in turn; refused tags.
+SELECT count(*), count(*) FILTER (WHERE uuid_extract_tag(k) = t), count(*) FILTER (WHERE k <= p),
+       count(*) FILTER (WHERE right(k::text, 8) <> '7a9c3e' || lpad(to_hex(t), 2, '0') AND t IS NOT NULL),
+       bool_and(substr(k::text, 15, 1) = '7' AND substr(k::text, 20, 1) IN ('8', '9', 'a', 'b')),
+       bool_and(abs(extract(epoch FROM uuid_extract_time(k) - clock_timestamp())) < 5)
+FROM (SELECT t, k, lag(k) OVER (ORDER BY n) AS p
+      FROM (SELECT n, t, CASE WHEN t IS NULL THEN uuid_generate_v7() ELSE uuid_generate_v7_tagged(t) END AS k
+            FROM (SELECT n, CASE WHEN n % 7 = 0 THEN NULL ELSE (n * 101) % 256 END AS t
+                  FROM generate_series(1, 3000) AS n) AS g) AS s) AS r;
+SELECT t, pg_temp.try_full(format('uuid_generate_v7_tagged(%s)', t))
+FROM unnest(ARRAY[-2147483648, -256, -1, 256, 257, 65535, 2147483647]) AS t ORDER BY t;
+SELECT t, pg_temp.try(format('uuid_extract_tag(uuid_generate_v7_tagged(%s))', t))
+FROM unnest(ARRAY[0, 1, 15, 16, 127, 128, 200, 254, 255]) AS t ORDER BY t;
+
 -- The draft v7 at each precision, and errors.
 SELECT p, pg_temp.try(format('(uuid_inspect(uuid_generate_v7_draft(%L))).version', p)),
        pg_temp.try(format('abs(extract(epoch FROM uuid_extract_time_draft(uuid_generate_v7_draft(%L)) - clock_timestamp())) < 1', p))
@@ -281,6 +299,7 @@ FROM unnest(ARRAY['uuid_extract_time(NULL)', 'uuid_extract_time(NULL, true)', 'u
                   'uuid_to_base32hex(NULL)', 'uuid_from_base32hex(NULL)', 'uuid_to_typeid(NULL, gen_random_uuid())',
                   'uuid_to_typeid(''user'', NULL)', 'uuid_from_typeid(NULL)', 'uuid_from_typeid(NULL, ''user'')',
                   'uuid_from_typeid(''user_01h455vb4pex5vsknk084sn02q'', NULL)',
+                  'uuid_generate_v7_tagged(NULL)', 'uuid_extract_tag(NULL)',
                   'uuid_generate_v6(NULL)', 'uuid_generate_v7(NULL)', 'uuid_generate_v8(NULL::timestamptz)',
                   'uuid_generate_v8(NULL::bytea)', 'uuid_v7_to_timestamptz(NULL)', 'uuid_v7_to_timestamp(NULL)',
                   'uuid_timestamptz_to_v7(NULL)', 'uuid_timestamptz_to_v7(now(), NULL)',

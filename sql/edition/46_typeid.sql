@@ -79,9 +79,11 @@ COMMENT ON FUNCTION uuid6_sql_typeid(text, bigint, bigint, @extschema@.uuid6_sql
 CREATE FUNCTION uuid_to_typeid(prefix text, id uuid) RETURNS text
     LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 -- Qualified calls with exact argument types only (see 12_time.sql); the
--- prefix is checked before anything else.
+-- prefix is checked before anything else. The text variable's type is named
+-- with its schema: text, unlike bigint, is a name the caller's search_path
+-- would look up.
 DECLARE
-  p text := @extschema@.uuid6_sql_typeid_prefix($1, true::@extschema@.uuid6_sql_seal);
+  p pg_catalog.text := @extschema@.uuid6_sql_typeid_prefix($1, true::@extschema@.uuid6_sql_seal);
   hi bigint := @extschema@.uuid6_sql_word($2, 0, true::@extschema@.uuid6_sql_seal);
   lo bigint := @extschema@.uuid6_sql_word($2, 8, true::@extschema@.uuid6_sql_seal);
 BEGIN
@@ -260,9 +262,10 @@ CREATE FUNCTION uuid_from_typeid(typeid text, expected_prefix text) RETURNS uuid
     LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
 -- Control flow and qualified calls with exact argument types only (see
 -- 12_time.sql). The expected prefix is checked first, as in the C library:
--- one no TypeID can have is the caller's mistake, not the input's.
+-- one no TypeID can have is the caller's mistake, not the input's. (Its
+-- variable's type named with its schema, as in uuid_to_typeid.)
 DECLARE
-  expected text := @extschema@.uuid6_sql_typeid_prefix($2, true::@extschema@.uuid6_sql_seal);
+  expected pg_catalog.text := @extschema@.uuid6_sql_typeid_prefix($2, true::@extschema@.uuid6_sql_seal);
 BEGIN
   IF NOT @extschema@.uuid6_sql_typeid_ok($1, true::@extschema@.uuid6_sql_seal) THEN
     RETURN @extschema@.uuid6_sql_typeid_refused($1, true::@extschema@.uuid6_sql_seal);

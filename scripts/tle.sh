@@ -508,7 +508,7 @@ that uuid6's functions would then run. Grant USAGE on it to the roles that use i
 Functions: uuid_generate_v6/v7/v8(), their backfill forms uuid_generate_v6/v7/v8(at
 timestamptz), uuid_generate_v8(bytea), uuid_extract_time(uuid [, sub_ms boolean]) and (text),
 uuid_v7_floor, uuid_v6_floor, uuid_v8_floor, uuid_v1_to_v6, uuid_v6_to_v1, uuid_extract_node,
-uuid_inspect, uuid_to_ulid, uuid_from_ulid, the pg_uuidv7 API, the v4 facade with a
+uuid_inspect, uuid_to_ulid, uuid_from_ulid, uuid_to_base32hex, uuid_from_base32hex, uuid_to_typeid, uuid_from_typeid, min(uuid) and max(uuid) where PostgreSQL has none, uuid_generate_v7_tagged, uuid_extract_tag, the pg_uuidv7 API, the v4 facade with a
 bytea key, the draft-era v7 functions, uuid6_advance and uuid6_status. They have the
 same names, signatures and results as uuid6's C library, so a database can move
 between the two editions; the project's docs/sql-edition.md says how.

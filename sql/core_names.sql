@@ -3,14 +3,27 @@
 -- bytea(uuid), uuid(bytea) and the uuid <-> bytea casts in 19), and a
 -- function of ours with one of their names would shadow or break it.
 
--- Functions of uuid6 that have the name of a function in pg_catalog.
+-- Functions of uuid6 that have the name of a function in pg_catalog, but
+-- for the aggregates min(uuid) and max(uuid), which uuid6 makes only where
+-- pg_catalog has none (sql/minmax.sql): the server's min and max for the
+-- one type they lack, found under their names as core's would be.
 SELECT p.oid::regprocedure AS ours, c.oid::regprocedure AS servers
 FROM pg_depend d
 JOIN pg_proc p ON d.classid = 'pg_proc'::regclass AND p.oid = d.objid
 JOIN pg_proc c ON c.proname = p.proname AND c.pronamespace = 'pg_catalog'::regnamespace
 WHERE d.refclassid = 'pg_extension'::regclass
   AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uuid6')
+  AND NOT (p.prokind = 'a' AND p.proname IN ('min', 'max') AND p.proargtypes = '2950'::oidvector)
 ORDER BY 1, 2;
+-- And none of them, those two included, has both the name and the argument
+-- types of one in pg_catalog.
+SELECT count(*) AS same_name_and_arguments
+FROM pg_depend d
+JOIN pg_proc p ON d.classid = 'pg_proc'::regclass AND p.oid = d.objid
+JOIN pg_proc c ON c.proname = p.proname AND c.proargtypes = p.proargtypes
+                  AND c.pronamespace = 'pg_catalog'::regnamespace
+WHERE d.refclassid = 'pg_extension'::regclass
+  AND d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uuid6');
 
 -- Casts, operators and types: uuid6 defines none, so the server's casts
 -- between uuid and other types are the only ones. (The row type of a table

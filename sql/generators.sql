@@ -8,12 +8,16 @@ SET datestyle = 'ISO, YMD';
 -- edition, none in the C library): it is not shown.
 \set SHOW_CONTEXT never
 
--- No function of uuid6 shadows a core function of this server.
+-- No function of uuid6 shadows a core function of this server. (uuid6's
+-- min(uuid) and max(uuid), made only where the server has none, add the one
+-- type core's aggregates lack: sql/minmax.sql, sql/core_names.sql.)
 SELECT p.proname FROM pg_proc p
 WHERE p.pronamespace = 'pg_catalog'::regnamespace
   AND p.proname IN (SELECT p2.proname FROM pg_proc p2
                     JOIN pg_depend d ON d.objid = p2.oid AND d.deptype = 'e'
-                    JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuid6');
+                    JOIN pg_extension e ON e.oid = d.refobjid AND e.extname = 'uuid6'
+                    WHERE NOT (p2.prokind = 'a' AND p2.proname IN ('min', 'max')
+                               AND p2.proargtypes = '2950'::oidvector));
 
 -- Version and variant of every generator.
 SELECT (uuid_inspect(uuid_generate_v6())).version AS v6,

@@ -22,6 +22,21 @@ EXCEPTION WHEN OTHERS THEN
 END
 $$;
 
+-- The same with an error's detail and hint: for the text forms, whose details say what is wrong.
+CREATE FUNCTION pg_temp.try_full(expr text) RETURNS text LANGUAGE plpgsql AS $$
+DECLARE
+  result text;
+  detail text;
+  hint text;
+BEGIN
+  EXECUTE 'SELECT (' || expr || ')::text' INTO result;
+  RETURN coalesce(result, '<null>');
+EXCEPTION WHEN OTHERS THEN
+  GET STACKED DIAGNOSTICS detail = PG_EXCEPTION_DETAIL, hint = PG_EXCEPTION_HINT;
+  RETURN 'ERROR ' || SQLSTATE || ' ' || SQLERRM || ' DETAIL ' || detail || ' HINT ' || hint;
+END
+$$;
+
 -- The declarations: arguments (with defaults), result, volatility, strictness, parallel
 -- safety and a comment, for every function of the shared API (the facade with a key in the
 -- setting is the C library's alone).
@@ -31,7 +46,8 @@ $$;
 SELECT p.proname || '(' || pg_get_function_arguments(p.oid) || ') -> ' || pg_get_function_result(p.oid)
        || ' ' || p.provolatile::text || p.proisstrict::text
        || CASE WHEN (p.proname IN ('uuid_generate_v6', 'uuid_generate_v7', 'uuid_generate_v8') AND p.pronargs = 0)
-                    OR p.proname IN ('uuid_generate_v7_draft', 'uuid6_advance', 'uuid6_status', 'uuid_generate_v8_spread')
+                    OR p.proname IN ('uuid_generate_v7_draft', 'uuid6_advance', 'uuid6_status', 'uuid_generate_v8_spread',
+                                     'uuid_generate_v7_tagged')
                THEN '' ELSE p.proparallel::text END
        || ' ' || (obj_description(p.oid, 'pg_proc') IS NOT NULL)::text
 FROM pg_proc p
@@ -41,6 +57,8 @@ WHERE p.pronamespace = current_schema()::regnamespace
                     'uuid_extract_node', 'uuid_inspect', 'uuid_generate_v7_draft',
                     'uuid_extract_time_draft', 'uuid_v7_to_timestamptz', 'uuid_v7_to_timestamp',
                     'uuid_timestamptz_to_v7', 'uuid_timestamp_to_v7', 'uuid_to_ulid', 'uuid_from_ulid',
+                    'uuid_to_base32hex', 'uuid_from_base32hex', 'uuid_to_typeid', 'uuid_from_typeid',
+                    'uuid6_smaller', 'uuid6_larger', 'min', 'max', 'uuid_generate_v7_tagged', 'uuid_extract_tag',
                     'uuid6_advance', 'uuid_v7_to_facade', 'uuid_facade_to_v7', 'uuid6_status',
                     'uuid_spread_bucket', 'uuid_spread_buckets', 'uuid_generate_v8_spread',
                     'uuid_spread_floor', 'uuid_spread_ranges', 'uuid6_create_spread_partitions')
@@ -106,6 +124,10 @@ SELECT i, u,
        pg_temp.try(format('uuid_extract_node(%L::uuid)', u)),
        pg_temp.try(format('uuid_to_ulid(%L::uuid)', u)),
        pg_temp.try(format('uuid_from_ulid(lower(uuid_to_ulid(%L::uuid)))', u)),
+       pg_temp.try(format('uuid_to_base32hex(%L::uuid)', u)),
+       pg_temp.try(format('uuid_from_base32hex(lower(uuid_to_base32hex(%L::uuid)) || %L)', u, '======')),
+       pg_temp.try(format('uuid_to_typeid(%L, %L::uuid)', substr('abcdefghijklmnopqrstuvwxyz_', 1, i::integer % 8), u)),
+       pg_temp.try(format('uuid_from_typeid(uuid_to_typeid(%L, %L::uuid), %L)', 'a_z', u, 'a_z')),
        pg_temp.try(format('uuid_v7_to_timestamptz(%L::uuid)', u)),
        pg_temp.try(format('uuid_v7_to_timestamp(%L::uuid)', u)),
        pg_temp.try(format('uuid_extract_time_draft(%L::uuid)', u)),
@@ -113,7 +135,9 @@ SELECT i, u,
        pg_temp.try(format('uuid_facade_to_v7(%L::uuid, %L::bytea)', u, k)),
        pg_temp.try(format('uuid_facade_to_v7(uuid_v7_to_facade(%L::uuid, %L::bytea), %L::bytea) = %L::uuid', u, k, k, u)),
        pg_temp.try(format('uuid_spread_bucket(%L::uuid)', u)),
-       pg_temp.try(format('uuid_spread_buckets(%L::uuid)', u))
+       pg_temp.try(format('uuid_spread_buckets(%L::uuid)', u)),
+       pg_temp.try(format('uuid_extract_tag(%L::uuid)', u)),
+       pg_temp.try(format('uuid_extract_tag(overlay(%L::uuid::text PLACING %L FROM 29)::uuid)', u, '7a9c3e'))
 FROM inputs ORDER BY i;
 
 -- v7 keys of the right version for the facade: the same facade, and back.
@@ -173,6 +197,80 @@ FROM unnest(ARRAY['01ARYZ6S41TSV4RRFFQ69G5FAV', '7ZZZZZZZZZZZZZZZZZZZZZZZZZ', '8
                   'ZZZZZZZZZZZZZZZZZZZZZZZZZZ', '00000000000000000000000000']) AS s
 ORDER BY s COLLATE "C";
 
+-- base32hex texts: good ones in either case, with and without the padding, and every way of
+-- being wrong (length, a character outside the alphabet, low bits in the last character, padding
+-- that is not "======"), in ASCII and beyond it, the first wrong character named.
+SELECT s, pg_temp.try_full(format('uuid_from_base32hex(%L)', s))
+FROM unnest(ARRAY['V0EKVBJTTG8T19R502GCI7JBUO', 'v0ekvbjttg8t19r502gci7jbuo======', 'VVVVVVVVVVVVVVVVVVVVVVVVVS',
+                  '00000000000000000000000000', 'VVVVVVVVVVVVVVVVVVVVVVVVVV', '0000000000000000000000000c',
+                  '0000000000000000000000000C======', 'V0EKVBJTTG8T19R502GCI7JBU', 'V0EKVBJTTG8T19R502GCI7JBUO0',
+                  'V0EKVBJTTG8T19R502GCI7JBUO=====', 'V0EKVBJTTG8T19R502GCI7JBUO=======', '',
+                  'W0EKVBJTTG8T19R502GCI7JBUO', 'V0EKVBJTTG8T19R502GCI7JBUw', 'V0EKVBJTTG=T19R502GCI7JBUO',
+                  ' 0EKVBJTTG8T19R502GCI7JBUO', 'V0EKVBJTTG8T19R502GCI7JBU1', 'W0EKVBJTTG8T19R502GCI7JBU1',
+                  'V0EKVBJTTG8T19R502GCI7JBUO=====0', 'V0EKVBJTTG8T19R502GCI7JBUO =====',
+                  'V0EKVBJTTG8T19R502GCI7JBU1=====0', 'V0EKVBJTTG8T19R502GCI7JBUOxxxxxx',
+                  repeat(chr(233), 26), repeat(chr(233), 32), 'V0EKVBJTTG8T19R502GCI7JBU' || chr(233),
+                  chr(233) || '0EKVBJTTG8T19R502GCI7JBUO', 'W0EKVBJTTG8T' || chr(233) || '9R502GCI7JBUO',
+                  'V0EKVBJTTG8T19R502GCI7JBUO=====' || chr(233), 'V0EKVBJTTG8T19R502GCI7JBUO' || repeat(chr(233), 3),
+                  'V0EKVBJTTG8T19R502GCI7J' || chr(233) || 'O', 'V0EKVBJTTG8T19R502GCI7JBU' || chr(233) || '=====',
+                  'V0EKVBJTTG8T19R502GCI7JB' || chr(233)]) AS s
+ORDER BY s COLLATE "C";
+
+-- TypeIDs: the specification's examples good and bad, and more of every rule (prefix characters,
+-- a leading or trailing "_", 63 and 64 characters, the separator alone, the suffix's length,
+-- alphabet, case and first character), in ASCII and beyond it; read with no expected prefix, with
+-- their own, with another and with one no TypeID can have.
+CREATE TEMP TABLE typeids AS
+SELECT s FROM unnest(ARRAY[
+  '00000000000000000000000000', '7zzzzzzzzzzzzzzzzzzzzzzzzz', 'prefix_0123456789abcdefghjkmnpqrs',
+  'prefix_01h455vb4pex5vsknk084sn02q', 'pre_fix_00000000000000000000000000', 'a_01h455vb4pex5vsknk084sn02q',
+  'my__type_01h455vb4pex5vsknk084sn02q', repeat('z', 63) || '_01h455vb4pex5vsknk084sn02q',
+  repeat('z', 64) || '_01h455vb4pex5vsknk084sn02q', repeat('z', 70) || '__01h455vb4pex5vsknk084sn02q',
+  'PREFIX_00000000000000000000000000', '12345_00000000000000000000000000', 'pre.fix_00000000000000000000000000',
+  'pr' || chr(233) || 'fix_00000000000000000000000000', '  prefix_00000000000000000000000000',
+  '_00000000000000000000000000', '_', '', 'prefix_', '__', 'a__', 'prefix_1234567890123456789012345',
+  'prefix_123456789012345678901234567', 'prefix_1234567890123456789012345 ', 'prefix_0123456789ABCDEFGHJKMNPQRS',
+  'prefix_123456789-123456789-123456', 'prefix_ooooooiiiiiiuuuuuuulllllll', 'prefix_i23456789ol23456789oi23456',
+  'prefix_123456789-0123456789-0123456', 'prefix_8zzzzzzzzzzzzzzzzzzzzzzzzz', '_prefix_00000000000000000000000000',
+  'prefix__00000000000000000000000000', '01H455VB4PEX5VSKNK084SN02Q', '01890a5d-ac96-774b-bcce-b302099a8057',
+  'user_9zzzzzzzzzzzzzzzzzzzzzzzzU', 'User_9zzzzzzzzzzzzzzzzzzzzzzzzU', 'user_' || repeat(chr(233), 26),
+  'user_01h455vb4pex5vsknk084sn0' || chr(233), chr(233) || '1h455vb4pex5vsknk084sn02q',
+  'us' || chr(233) || 'r_01h455vb4pex5vsknk084sn02q', 'user_01h455vb4pex5vsknk084sn02q' || chr(233),
+  'user_01h455vb4pex5vsknk084sn' || chr(233) || chr(233), 'user_' || chr(233) || '1h455vb4pex5vsknk084sn02',
+  'user_01h455vb4pex5vs' || chr(9) || 'nk084sn02q', 'user-01h455vb4pex5vsknk084sn02q']) AS s;
+SELECT s, e, pg_temp.try_full(CASE WHEN e IS NULL THEN format('uuid_from_typeid(%L)', s)
+                                   ELSE format('uuid_from_typeid(%L, %L)', s, e) END)
+FROM typeids, unnest(ARRAY[NULL, '', 'prefix', 'user', 'Prefix', 'prefix_', repeat('z', 64)]) AS e
+ORDER BY s COLLATE "C", e COLLATE "C" NULLS FIRST;
+SELECT p, pg_temp.try_full(format('uuid_to_typeid(%L, %L::uuid)', p, '01890a5d-ac96-774b-bcce-b302099a8057'))
+FROM unnest(ARRAY['', 'a', 'user', 'my__type', repeat('z', 63), repeat('z', 64), 'User', 'user1', '_user',
+                  'user_', '_', '__', 'user order', 'us' || chr(233) || 'r', repeat(chr(233), 70),
+                  repeat('z', 70) || '_', '_' || repeat('z', 70)]) AS p
+ORDER BY p COLLATE "C";
+DROP TABLE typeids;
+
+-- min(uuid) and max(uuid) (uuid6's, where PostgreSQL has none) over the inputs, in groups, and
+-- their transition functions on each input and the one before it.
+SELECT i % 13, min(u), max(u), count(*) FROM inputs GROUP BY 1 ORDER BY 1;
+SELECT min(u), max(u) FROM inputs WHERE false;
+SELECT i, uuid6_smaller(u, p), uuid6_larger(u, p), uuid6_smaller(p, u), uuid6_larger(p, u)
+FROM (SELECT i, u, lag(u) OVER (ORDER BY i) AS p FROM inputs) AS s ORDER BY i;
+
+-- Tagged keys: fresh keys of tags across the range, read back; their layout (a v7 whose last 8 hex
+-- digits are the mark and the tag), rising with uuid_generate_v7()'s in turn; refused tags.
+SELECT count(*), count(*) FILTER (WHERE uuid_extract_tag(k) = t), count(*) FILTER (WHERE k <= p),
+       count(*) FILTER (WHERE right(k::text, 8) <> '7a9c3e' || lpad(to_hex(t), 2, '0') AND t IS NOT NULL),
+       bool_and(substr(k::text, 15, 1) = '7' AND substr(k::text, 20, 1) IN ('8', '9', 'a', 'b')),
+       bool_and(abs(extract(epoch FROM uuid_extract_time(k) - clock_timestamp())) < 5)
+FROM (SELECT t, k, lag(k) OVER (ORDER BY n) AS p
+      FROM (SELECT n, t, CASE WHEN t IS NULL THEN uuid_generate_v7() ELSE uuid_generate_v7_tagged(t) END AS k
+            FROM (SELECT n, CASE WHEN n % 7 = 0 THEN NULL ELSE (n * 101) % 256 END AS t
+                  FROM generate_series(1, 3000) AS n) AS g) AS s) AS r;
+SELECT t, pg_temp.try_full(format('uuid_generate_v7_tagged(%s)', t))
+FROM unnest(ARRAY[-2147483648, -256, -1, 256, 257, 65535, 2147483647]) AS t ORDER BY t;
+SELECT t, pg_temp.try(format('uuid_extract_tag(uuid_generate_v7_tagged(%s))', t))
+FROM unnest(ARRAY[0, 1, 15, 16, 127, 128, 200, 254, 255]) AS t ORDER BY t;
+
 -- The draft v7 at each precision, and errors.
 SELECT p, pg_temp.try(format('(uuid_inspect(uuid_generate_v7_draft(%L))).version', p)),
        pg_temp.try(format('abs(extract(epoch FROM uuid_extract_time_draft(uuid_generate_v7_draft(%L)) - clock_timestamp())) < 1', p))
@@ -198,6 +296,10 @@ SELECT pg_temp.try(e)
 FROM unnest(ARRAY['uuid_extract_time(NULL)', 'uuid_extract_time(NULL, true)', 'uuid_v1_to_v6(NULL)',
                   'uuid_v6_to_v1(NULL)', 'uuid_v7_floor(NULL)', 'uuid_v6_floor(NULL)',
                   'uuid_extract_node(NULL)', 'uuid_inspect(NULL)', 'uuid_to_ulid(NULL)', 'uuid_from_ulid(NULL)',
+                  'uuid_to_base32hex(NULL)', 'uuid_from_base32hex(NULL)', 'uuid_to_typeid(NULL, gen_random_uuid())',
+                  'uuid_to_typeid(''user'', NULL)', 'uuid_from_typeid(NULL)', 'uuid_from_typeid(NULL, ''user'')',
+                  'uuid_from_typeid(''user_01h455vb4pex5vsknk084sn02q'', NULL)',
+                  'uuid_generate_v7_tagged(NULL)', 'uuid_extract_tag(NULL)',
                   'uuid_generate_v6(NULL)', 'uuid_generate_v7(NULL)', 'uuid_generate_v8(NULL::timestamptz)',
                   'uuid_generate_v8(NULL::bytea)', 'uuid_v7_to_timestamptz(NULL)', 'uuid_v7_to_timestamp(NULL)',
                   'uuid_timestamptz_to_v7(NULL)', 'uuid_timestamptz_to_v7(now(), NULL)',

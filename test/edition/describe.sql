@@ -1,6 +1,6 @@
 -- A description of everything the SQL edition installed in schema :schema (psql -v schema=...),
 -- one line per fact, for test/edition/run.sh to compare an updated installation with a fresh
--- one, as test/t/009_upgrade.pl compares the C library's: every function with its definition
+-- one, as test/t/009_upgrade.pl compares the C library's: every function (and aggregate) with its definition
 -- (body, language, volatility, strictness, parallel marking, security, SET options), result,
 -- arguments and defaults, owner, privileges and initial privileges, comment and extension
 -- membership; every sequence with its properties (not its value), owner, privileges and
@@ -48,7 +48,14 @@ facts AS (
                                                              p.proparallel, p.prosecdef, p.proleakproof)),
     ('cost rows', format('%s %s', p.procost, p.prorows)),
     ('set', coalesce(array_to_string(p.proconfig, ', '), 'none')),
-    ('definition', replace(pg_get_functiondef(p.oid), E'\n', '\n')),
+    -- (An aggregate has no definition pg_get_functiondef can show: its parts instead.)
+    ('definition', CASE WHEN p.prokind = 'a'
+                        THEN (SELECT format('aggregate sfunc %s stype %s combinefunc %s finalfunc %s sortop %s initcond %s kind %s',
+                                            a.aggtransfn::regprocedure, a.aggtranstype::regtype,
+                                            a.aggcombinefn::regprocedure, a.aggfinalfn::regprocedure,
+                                            a.aggsortop::regoperator, coalesce(a.agginitval, 'none'), a.aggkind)
+                              FROM pg_aggregate a WHERE a.aggfnoid = p.oid)
+                        ELSE replace(pg_get_functiondef(p.oid), E'\n', '\n') END),
     ('owner', p.proowner::regrole::text),
     ('privileges', pg_temp.acl(p.proacl, 'f', p.proowner)),
     ('initial privileges', pg_temp.acl((SELECT i.initprivs FROM pg_init_privs i

@@ -57,7 +57,7 @@ source "$HERE/../../scripts/lib.sh"
 TOOLS=${TOOLS:-$ROOT/../shared/tools}
 MAJOR=${1:?usage: test/edition/run.sh MAJOR}
 EDITION_VERSION=$(sed -n "s/^default_version = '\(.*\)'/\1/p" "$ROOT/uuid6.control")
-SHARED="codec ulid draft_v7 compat generators facade_bytea core_names indexes partitioning"
+SHARED="codec ulid base32hex typeid minmax tagged draft_v7 compat generators facade_bytea core_names indexes partitioning"
 
 passed=0
 failed=0

@@ -13,6 +13,8 @@
 #include "core/layout.hpp"
 #include "core/sequence.hpp"
 #include "core/spread.hpp"
+#include "core/base32hex.hpp"
+#include "core/typeid.hpp"
 #include "core/ulid.hpp"
 
 namespace {
@@ -152,6 +154,76 @@ void CheckUlidText(const uint8_t* data, size_t size) {
   }
 }
 
+// base32hex text: every UUID round-trips through its text, in either case
+// and padded, the last character holds no bit beyond the 128, and two UUIDs
+// compare as their texts do.
+void CheckBase32Hex(const uuid6::Uuid& a, const uuid6::Uuid& b) {
+  using namespace uuid6;
+  char text_a[kBase32HexPaddedLength], text_b[kBase32HexLength];
+  EncodeBase32Hex(a, text_a);
+  EncodeBase32Hex(b, text_b);
+  Require(std::strchr("048CGKOS", text_a[kBase32HexLength - 1]) != nullptr);
+  Uuid back{0, 0};
+  size_t position = 0;
+  Require(DecodeBase32Hex(text_a, kBase32HexLength, back, position) == Base32HexError::kNone &&
+          back == a);
+  const int by_text = std::memcmp(text_a, text_b, kBase32HexLength);
+  Require((by_text < 0) == (a < b) && (by_text == 0) == (a == b));
+  for (size_t i = 0; i < kBase32HexLength; i++)
+    if (text_a[i] >= 'A' && text_a[i] <= 'Z') text_a[i] = static_cast<char>(text_a[i] - 'A' + 'a');
+  for (size_t i = kBase32HexLength; i < kBase32HexPaddedLength; i++) text_a[i] = '=';
+  Require(DecodeBase32Hex(text_a, kBase32HexPaddedLength, back, position) ==
+              Base32HexError::kNone &&
+          back == a);
+}
+
+// Arbitrary bytes read as base32hex: an error names a byte inside the
+// input (the first wrong one), and whatever decodes re-encodes to the same
+// 26 characters, upper-cased.
+void CheckBase32HexText(const uint8_t* data, size_t size) {
+  using namespace uuid6;
+  const char* text = reinterpret_cast<const char*>(data);
+  Uuid id{0, 0};
+  size_t position = 0;
+  const Base32HexError error = DecodeBase32Hex(text, size, id, position);
+  const bool right_length = size == kBase32HexLength || size == kBase32HexPaddedLength;
+  Require((error == Base32HexError::kWrongLength) == !right_length);
+  Require(error == Base32HexError::kNone || error == Base32HexError::kWrongLength
+              ? position == 0
+              : position < size);
+  Require(error != Base32HexError::kLowBitsSet || position == kBase32HexLength - 1);
+  Require(error != Base32HexError::kBadPadding || position >= kBase32HexLength);
+  if (error != Base32HexError::kNone) return;
+  char again[kBase32HexLength];
+  EncodeBase32Hex(id, again);
+  for (size_t i = 0; i < kBase32HexLength; i++) {
+    char c = text[i];
+    if (c >= 'a' && c <= 'z') c = static_cast<char>(c - 'a' + 'A');
+    Require(again[i] == c);
+  }
+}
+
+// Arbitrary bytes read as a TypeID: an error names a byte inside the input
+// (or where the suffix starts), and whatever decodes is a prefix that
+// passes CheckTypeIdPrefix and a suffix that re-encodes to the same bytes.
+void CheckTypeIdText(const uint8_t* data, size_t size) {
+  using namespace uuid6;
+  const char* text = reinterpret_cast<const char*>(data);
+  Uuid id{0, 0};
+  size_t prefix_length = 0, suffix_start = 0, position = 0;
+  const TypeIdError error = DecodeTypeId(text, size, id, prefix_length, suffix_start, position);
+  Require(error == TypeIdError::kNone ? position == 0 : position <= size);
+  Require(suffix_start <= size);
+  if (error != TypeIdError::kNone) return;
+  Require(suffix_start == (prefix_length > 0 ? prefix_length + 1 : 0));
+  Require(size == suffix_start + kTypeIdSuffixLength);
+  size_t ignored = 0;
+  Require(CheckTypeIdPrefix(text, prefix_length, ignored) == TypeIdError::kNone);
+  char again[kTypeIdSuffixLength];
+  EncodeTypeIdSuffix(id, again);
+  Require(std::memcmp(again, text + suffix_start, kTypeIdSuffixLength) == 0);
+}
+
 // The facade: any v7 under any key round-trips exactly, changing only the
 // time and the version; decoding with another key never gives the v7 back
 // (short of two 48-bit masks colliding, a 2^-48 chance per pair); and the
@@ -223,12 +295,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   CheckUlidText(data, size);
   CheckFacadeKeyText(data, size);
   if (size > uuid6::kUlidLength) CheckUlidText(data, uuid6::kUlidLength);
+  CheckBase32HexText(data, size);
+  CheckTypeIdText(data, size);
+  if (size > uuid6::kBase32HexLength) CheckBase32HexText(data, uuid6::kBase32HexLength);
+  if (size > uuid6::kBase32HexPaddedLength) CheckBase32HexText(data, uuid6::kBase32HexPaddedLength);
   if (size < 16) return 0;
   Require(uuid6::VersionOf(id) == 8);
   CheckUuid(uuid6::LoadUuid(data));
   CheckUuid(id);
   if (size >= 32) {
     CheckUlid(uuid6::LoadUuid(data), uuid6::LoadUuid(data + 16));
+    CheckBase32Hex(uuid6::LoadUuid(data), uuid6::LoadUuid(data + 16));
     CheckInstant(ReadInt64(data + 16), static_cast<uint64_t>(ReadInt64(data + 24)));
     CheckDraft(ReadInt64(data + 16), static_cast<uint64_t>(ReadInt64(data + 24)));
   }

@@ -416,7 +416,7 @@ wait_previous
 # 80 s, 025 65 s, 001 and 009 55 s), so that those running at once end together; then the rest in
 # name order.
 tap_files=()
-for f in 022_database_lease 022_database_lease_not_preloaded 021_soak 012_durability 025_lease_slow_disk \
+for f in 022_database_lease 023_database_lease_not_preloaded 021_soak 012_durability 031_lease_slow_disk \
   001_concurrency 009_upgrade; do
   [ -f "$ROOT/test/t/$f.pl" ] && tap_files+=("test/t/$f.pl")
 done

@@ -2,7 +2,7 @@
 -- Vectors written by PostgreSQL 19's encode(id::bytea, 'base32hex'), the 26th
 -- character's 3 bits, either case, the optional padding, round trips, text
 -- order equal to uuid order, every class of bad input with its SQLSTATE, NULL,
--- and markings. (On PostgreSQL 19 and later, test/t/031_base32hex_core.pl
+-- and markings. (On PostgreSQL 19 and later, test/t/038_base32hex_core.pl
 -- also compares with encode() itself.)
 SET timezone = 'UTC';
 SET datestyle = 'ISO, YMD';

@@ -1,5 +1,5 @@
 -- uuid6_commit_horizon(version) and uuid6_commit_horizon_holders(), within one
--- session (the concurrency is test/t/031_commit_horizon.pl's): an open
+-- session (the concurrency is test/t/037_commit_horizon.pl's): an open
 -- transaction's keys hold the horizon at or below them, and it lists the
 -- session; once committed, nothing of it does; every key made after a call
 -- lies at or above the horizon the call returned; bad input.

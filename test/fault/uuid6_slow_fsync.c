@@ -1,5 +1,5 @@
 /*
- * uuid6_slow_fsync: an LD_PRELOAD library for test/t/028_disk_turns_slow.pl
+ * uuid6_slow_fsync: an LD_PRELOAD library for test/t/034_disk_turns_slow.pl
  * that makes the disk under uuid6's state file slow while the server runs:
  * while the file "slow_fsync" exists in the directory UUID6_FAULT_DIR, every
  * fsync() and fdatasync() of the temporary state file ("uuid6.state.tmp")

@@ -1,5 +1,5 @@
 /*
- * uuid6_slow_wal: an LD_PRELOAD library for test/t/025_lease_slow_disk.pl
+ * uuid6_slow_wal: an LD_PRELOAD library for test/t/031_lease_slow_disk.pl
  * that makes every fsync() and fdatasync() of a file in pg_wal take
  * UUID6_SLOW_WAL_SYNC_MS milliseconds (default 1500), like a slow or
  * overloaded disk under the WAL, so that the test can show how often a

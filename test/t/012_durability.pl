@@ -7,7 +7,7 @@
 # returns promptly even ahead of a clock stepped back; and a slow
 # state-file write never holds up a generator with lease left. (A state file
 # that cannot be read: 015_unreadable_state.pl; a disk slower than the
-# renewal margin: 025_lease_slow_disk.pl.)
+# renewal margin: 031_lease_slow_disk.pl.)
 use strict;
 use warnings;
 use File::Spec;

@@ -13,7 +13,7 @@
 # level, in a DO block or a function, and with a bind parameter); where
 # uuid6 is preloaded, the postmaster's line for a reload that changed the
 # key names its fingerprint. (The log is otherwise PostgreSQL's: statements
-# are logged as sent, 029_facade_log_as_sent.pl.)
+# are logged as sent, 035_facade_log_as_sent.pl.)
 use strict;
 use warnings;
 use PostgreSQL::Test::Utils;

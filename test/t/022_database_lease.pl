@@ -19,7 +19,7 @@
 # objects moved or dropped by another session.
 #
 # This file moves databases of a server that preloads uuid6;
-# 022_database_lease_not_preloaded.pl runs it again for a server that does
+# 023_database_lease_not_preloaded.pl runs it again for a server that does
 # not (UUID6_MOVE_PRELOAD=0, UUID6_MOVE_SESSION=0), so that the two halves
 # run side by side. UUID6_MOVE_SKEWS (default "-1 -3600") and
 # UUID6_MOVE_PRELOAD (default "1"; "1 0" for both) narrow or widen the run;

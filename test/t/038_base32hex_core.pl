@@ -41,7 +41,7 @@ my ($rc, $out, $err) = $node->psql('postgres', q{SELECT encode('\x00'::bytea, 'b
 if ($rc != 0)
 {
 	my $version = $node->safe_psql('postgres', 'SHOW server_version');
-	diag("PART SKIPPED: 031_base32hex_core (a)-(c): PostgreSQL $version has no base32hex "
+	diag("PART SKIPPED: 038_base32hex_core (a)-(c): PostgreSQL $version has no base32hex "
 		  . "encoding (PostgreSQL 19 adds it), so uuid_to_base32hex was not compared with "
 		  . "encode(..., 'base32hex') here");
 }

@@ -40,4 +40,5 @@ SELECT uuid_to_ulid(id) AS ulid, uuid_from_ulid(uuid_to_ulid(id)) = id AS round_
 FROM demo_orders ORDER BY id DESC LIMIT 1;
 
 \echo '\n-- Where the sequences live, how they are doing, and what the state file restored'
-SELECT * FROM uuid6_status();
+SELECT version, mode, generated, clock_regressions, ahead_of_clock_us, restored_from FROM uuid6_status();
+\echo '(all its columns: \\x then SELECT * FROM uuid6_status();)'

@@ -331,7 +331,13 @@ cat <<EOF
 -- keeps the sequences (and so the order of the keys made so far). Inside a
 -- transaction of the caller's (moving between editions), \\set
 -- outer_transaction 1 first: the script then issues no BEGIN or COMMIT.
+--
+-- It prints nothing but the line that names an update, and warnings and errors:
+-- psql's QUIET keeps the command tag of each statement (hundreds) to itself, and
+-- is set back to the caller's value at the end.
 \\set ON_ERROR_STOP on
+\\set uuid6_caller_quiet :QUIET
+\\set QUIET on
 \\if :{?schema}
 \\else
 SELECT coalesce(pg_catalog.current_schema(), '') AS schema \\gset
@@ -397,6 +403,8 @@ cat <<'EOF'
 \else
 COMMIT;
 \endif
+\set QUIET :uuid6_caller_quiet
+\unset uuid6_caller_quiet
 EOF
 } > "$out/$name.sql"
 

@@ -6,14 +6,19 @@
 #              creation time): a uuid key added beside the bigint one, backfilled, made the
 #              primary key, the children referring to it;
 #   v4         the section "From random (v4) keys": the default switched, the old random keys
-#              re-keyed from their creation time in batches, the children following.
+#              re-keyed from their creation time in batches, the children's references
+#              following, the children's own keys re-keyed from their parent's creation time,
+#              then VACUUM and REINDEX ... CONCURRENTLY.
 #
 # For each: the section's first SQL block up to its first blank line makes the tables; this
 # script fills them (ONLINE_ROWS rows each, default 20000), starts a writer session that inserts a
 # parent and a child row per transaction the way the application did before the move (it knows
 # nothing of the new columns), runs the rest of the section's SQL through psql with
-# ON_ERROR_STOP (DEBUG1 messages on), and stops the writer. Checks:
-#   - no statement of the recipe (outside DO blocks) builds an index without CONCURRENTLY, adds a
+# ON_ERROR_STOP (DEBUG1 messages on), and stops the writer. Where the recipe rebuilds indexes, it
+# runs in two parts, split before its first REINDEX, and the primary keys' sizes are taken between
+# them. Checks:
+#   - no statement of the recipe (outside DO blocks) builds or rebuilds an index without
+#     CONCURRENTLY, rewrites a table (VACUUM FULL, CLUSTER), adds a
 #     constraint without NOT VALID, a column with a default, or a key without USING INDEX, or
 #     updates a whole table in one transaction; none adds or drops a foreign key but in a
 #     transaction that first locked the parent and then the child, as the writer takes them,
@@ -27,7 +32,9 @@
 #     DEBUG1 message);
 #   - neither table was rewritten (same relfilenode);
 #   - the keys, constraints and references end as the page says, for the rows the writer added
-#     during the move too.
+#     during the move too, and (v4) no row of the fill or of the writer was lost;
+#   - (v4) each table's primary key ends at most 1.1 times the size of a unique index built
+#     afresh (CREATE INDEX) over a copy of the same keys: the recipe gave the small index back.
 # Against the server at PGHOST/PGPORT (a superuser), in database uuid6_docs_online (made again
 # for each). Prints "ok - ..." / "not ok - ..." and ends with "N passed, N failed"; exits
 # non-zero on a failure.
@@ -67,9 +74,11 @@ extract() {
   [ -s "$WORK/setup.sql" ] && [ -s "$WORK/recipe.sql" ]
 }
 
-# run_move NAME PARENT CHILD FILL_SQL WRITER_SQL STATE_SQL EXPECTED_STATE
+# run_move NAME PARENT CHILD FILL_SQL WRITER_SQL STATE_SQL EXPECTED_STATE [pkey-sizes]
+# pkey-sizes: check that each table's primary key (on its column id) ends as small as one built
+# afresh over its keys.
 run_move() {
-  local name=$1 parent=$2 child=$3 fill=$4 writes=$5 state_sql=$6 expected=$7
+  local name=$1 parent=$2 child=$3 fill=$4 writes=$5 state_sql=$6 expected=$7 check_sizes=${8:-}
   local files_before files_after writer writer_status recipe_status begun ended count longest state
   # The statements themselves, outside DO and function bodies: each takes only locks that let
   # writers go on, or holds a stronger one for a catalog update only.
@@ -121,6 +130,8 @@ run_move() {
             ? "a foreign key dropped without locking $ENV{PARENT} and then $ENV{CHILD} (ACCESS EXCLUSIVE) first, in its transaction, can deadlock with a writer"
         :
           $st =~ /^CREATE (UNIQUE )?INDEX /i && $st !~ /CONCURRENTLY/i ? "an index built without CONCURRENTLY blocks writes for the build"
+        : $st =~ /^REINDEX /i && $st !~ /CONCURRENTLY/i ? "a REINDEX without CONCURRENTLY blocks writes, and the queries that use the index, for the build"
+        : $st =~ /^(VACUUM\b.*\bFULL\b|CLUSTER\b)/i ? "a rewrite of the table holds ACCESS EXCLUSIVE throughout"
         : $st =~ /^ALTER TABLE /i && $st =~ /\bADD\b.*(FOREIGN KEY|REFERENCES|\bCHECK\b)/i && $st !~ /NOT VALID/i ? "a constraint added without NOT VALID is checked under its lock"
         : $st =~ /^ALTER TABLE /i && $st =~ /ADD (COLUMN )?\S+ [^,]*\bDEFAULT\b/i ? "a column added with a volatile default rewrites the table"
         : $st =~ /^ALTER TABLE /i && (grep { !/USING INDEX/i } ($st =~ /ADD (?:CONSTRAINT \S+ )?(?:PRIMARY KEY|UNIQUE)([^,]*)/gi)) ? "a key added without USING INDEX builds its index under ACCESS EXCLUSIVE"
@@ -165,13 +176,29 @@ SQL
   fi
   files_before=$(q -c "SELECT pg_relation_filenode('$parent') || ' ' || pg_relation_filenode('$child')")
 
+  # A recipe that rebuilds indexes runs in two parts, before its first REINDEX and from it, so
+  # that the primary keys' sizes can be taken in between.
+  rm -f "$WORK/recipe-1.sql" "$WORK/recipe-2.sql"
+  awk '/^REINDEX / { r = 1 } { print > (r ? rebuild : part) }' part="$WORK/recipe-1.sql" \
+    rebuild="$WORK/recipe-2.sql" "$WORK/recipe.sql"
+  local pkey_sizes="SELECT string_agg(i.indexrelid::regclass || ' ' || pg_size_pretty(pg_relation_size(i.indexrelid)), ', '
+                                     ORDER BY i.indrelid::regclass::text DESC)
+                    FROM pg_index i WHERE i.indisprimary AND i.indrelid IN ('$parent'::regclass, '$child'::regclass)"
+  local sizes_before=
+
   q -c 'CALL online_writer()' >"$WORK/writer.log" 2>&1 &
   writer=$!
   sleep 1
   begun=$(q -c 'SELECT clock_timestamp()')
   PGOPTIONS="${PGOPTIONS:-} -c client_min_messages=debug1" \
-    psql -X -v ON_ERROR_STOP=1 -d "$DB" -f "$WORK/recipe.sql" >"$WORK/recipe.log" 2>&1
+    psql -X -v ON_ERROR_STOP=1 -d "$DB" -f "$WORK/recipe-1.sql" >"$WORK/recipe.log" 2>&1
   recipe_status=$?
+  if [ $recipe_status = 0 ] && [ -s "$WORK/recipe-2.sql" ]; then
+    sizes_before=$(q -c "$pkey_sizes")
+    PGOPTIONS="${PGOPTIONS:-} -c client_min_messages=debug1" \
+      psql -X -v ON_ERROR_STOP=1 -d "$DB" -f "$WORK/recipe-2.sql" >>"$WORK/recipe.log" 2>&1
+    recipe_status=$?
+  fi
   ended=$(q -c 'SELECT clock_timestamp()')
   sleep 1
   q -c 'INSERT INTO online_stop VALUES (true)'
@@ -217,6 +244,29 @@ SQL
   else
     not_ok "$name: $expected" "$state"
   fi
+  if [ -n "$check_sizes" ]; then
+    # Each primary key against a unique index built afresh (CREATE INDEX, its default fill) over a
+    # copy of the same keys, now that the writer has stopped.
+    local t sizes now fresh index now_pretty fresh_pretty ratio ratio_ok=yes report=
+    for t in $parent $child; do
+      sizes=$(q -c "CREATE TABLE online_fresh_$t AS SELECT id FROM $t" \
+                -c "CREATE UNIQUE INDEX online_fresh_${t}_id ON online_fresh_$t (id)" \
+                -c "SELECT pg_relation_size(i.indexrelid), pg_relation_size('online_fresh_${t}_id'),
+                           i.indexrelid::regclass, pg_size_pretty(pg_relation_size(i.indexrelid)),
+                           pg_size_pretty(pg_relation_size('online_fresh_${t}_id')),
+                           round(pg_relation_size(i.indexrelid)::numeric / pg_relation_size('online_fresh_${t}_id'), 2)
+                    FROM pg_index i WHERE i.indrelid = '$t'::regclass AND i.indisprimary")
+      IFS='|' read -r now fresh index now_pretty fresh_pretty ratio <<<"$sizes"
+      [ -n "$fresh" ] && [ $((now * 10)) -le $((fresh * 11)) ] || ratio_ok=no
+      report="$report${report:+; }$index $now_pretty (${ratio}x a fresh index's $fresh_pretty)"
+    done
+    [ -n "$sizes_before" ] && report="$report; before the REINDEX: $sizes_before"
+    if [ $ratio_ok = yes ]; then
+      ok "$name: each primary key ends within 1.1x of an index built afresh over its keys: $report"
+    else
+      not_ok "$name: each primary key ends within 1.1x of an index built afresh over its keys" "$report"
+    fi
+  fi
   psql -X -q -d postgres -c "DROP DATABASE $DB" >/dev/null
 }
 
@@ -253,7 +303,7 @@ if extract '^## From random \(v4\) keys' ''; then
 INSERT INTO orders (id, created_at, item)
 SELECT gen_random_uuid(), timestamptz '2020-01-01 00:00+00' + n * interval '1 minute', 'order ' || n
 FROM generate_series(1, $ROWS) AS n;
-INSERT INTO order_lines (order_id, sku) SELECT id, 'line' FROM orders;
+INSERT INTO order_lines (order_id, sku) SELECT id, 'line' FROM orders WHERE item LIKE 'order %';
 CREATE TABLE online_old AS SELECT id, created_at FROM orders;" "
     INSERT INTO orders (item) VALUES ('written during the move') RETURNING id INTO new_parent;
     INSERT INTO order_lines (order_id, sku) VALUES (new_parent.id, 'written during the move');" "
@@ -264,10 +314,20 @@ SELECT concat_ws(', ',
   (SELECT count(*) FROM orders WHERE item = 'written during the move' AND uuid_extract_time(id, true) < created_at) || ' orders of the writer keyed before they were made',
   (SELECT count(*) FROM order_lines l LEFT JOIN orders o ON o.id = l.order_id WHERE o.id IS NULL) || ' lines without their order',
   (SELECT count(*) FROM orders o WHERE item LIKE 'order %' AND NOT EXISTS (SELECT FROM order_lines l WHERE l.order_id = o.id)) || ' old orders that lost their line',
+  (SELECT count(*) FROM order_lines WHERE uuid_extract_time(id) IS NULL) || ' lines with a random key',
+  (SELECT count(*) FROM order_lines l JOIN orders o ON o.id = l.order_id
+      WHERE l.sku = 'line' AND uuid_extract_time(l.id, true) <> o.created_at) || ' old lines keyed otherwise than by the created_at of their order',
+  (SELECT count(*) FROM order_lines l JOIN orders o ON o.id = l.order_id
+      WHERE l.sku = 'written during the move' AND uuid_extract_time(l.id, true) < o.created_at) || ' lines of the writer keyed before their order was made',
+  ($ROWS - (SELECT count(*) FROM orders WHERE item LIKE 'order %')) || ' old orders lost',
+  ($ROWS - (SELECT count(*) FROM order_lines WHERE sku = 'line')) || ' old lines lost',
+  ((SELECT count(*) FROM online_writes) - (SELECT count(*) FROM orders WHERE item = 'written during the move')) || ' orders of the writer lost',
+  ((SELECT count(*) FROM online_writes) - (SELECT count(*) FROM order_lines WHERE sku = 'written during the move')) || ' lines of the writer lost',
   (SELECT count(*) FROM pg_constraint WHERE conrelid = 'order_lines'::regclass AND contype = 'f'
       AND convalidated AND confupdtype = 'c') || ' validated foreign key ON UPDATE CASCADE',
   (SELECT count(*) FROM pg_constraint WHERE conrelid = 'order_lines'::regclass AND contype = 'f') || ' foreign key in all')" \
-    "0 orders with a random key, 0 old orders not re-keyed by created_at, 0 orders of the writer keyed before they were made, 0 lines without their order, 0 old orders that lost their line, 1 validated foreign key ON UPDATE CASCADE, 1 foreign key in all"
+    "0 orders with a random key, 0 old orders not re-keyed by created_at, 0 orders of the writer keyed before they were made, 0 lines without their order, 0 old orders that lost their line, 0 lines with a random key, 0 old lines keyed otherwise than by the created_at of their order, 0 lines of the writer keyed before their order was made, 0 old orders lost, 0 old lines lost, 0 orders of the writer lost, 0 lines of the writer lost, 1 validated foreign key ON UPDATE CASCADE, 1 foreign key in all" \
+    pkey-sizes
 else
   not_ok "$PAGE has a section \"From random (v4) keys\" with its tables and a recipe"
 fi

@@ -166,6 +166,7 @@ record_core() {
 # before the TAP files (wait_previous).
 PREVIOUS_DIR=$(cluster_dir uuid6-1.1)
 PREVIOUS_12_DIR=$(cluster_dir uuid6-1.2)
+PREVIOUS_15_DIR=$(cluster_dir uuid6-1.5)
 build_previous() {
   rm -rf "${PREVIOUS_DIR:?}"/*
   previous_none=
@@ -191,6 +192,12 @@ build_previous() {
     make -C "$PREVIOUS_12_DIR" -s -j"$(nproc)" PG_CONFIG="$PG_CONFIG" >"$PREVIOUS_12_DIR/build.log" 2>&1 ||
     echo "could not build the 1.2 library: see $PREVIOUS_12_DIR/build.log"
   chmod -R a+rX "$PREVIOUS_12_DIR"
+  # And 1.5's (the last release whose common step only swaps), for 040_library_1_5.pl.
+  rm -rf "${PREVIOUS_15_DIR:?}"/*
+  git -C "$ROOT" archive 3aba01f | tar -x -C "$PREVIOUS_15_DIR" &&
+    make -C "$PREVIOUS_15_DIR" -s -j"$(nproc)" PG_CONFIG="$PG_CONFIG" uuid6.so >"$PREVIOUS_15_DIR/build.log" 2>&1 ||
+    echo "could not build the 1.5 library: see $PREVIOUS_15_DIR/build.log"
+  chmod -R a+rX "$PREVIOUS_15_DIR"
   printf '%s' "$previous_none" >"$BUILD/previous-none.txt"
 }
 rm -f "$BUILD/previous-none.txt"
@@ -456,7 +463,7 @@ pgxs_dir=$(dirname "$("$PG_CONFIG" --pgxs)")/..
 as_postgres rm -rf "$TAP_DIR/tmp_check"
 as_postgres env TESTDIR="$TAP_DIR" TESTDATADIR="$TAP_DIR/tmp_check" TESTLOGDIR="$TAP_DIR/tmp_check/log" \
   UUID6_PREVIOUS_LIBRARY="$PREVIOUS_DIR/uuid6.so" UUID6_PREVIOUS_NONE="$previous_none" \
-  UUID6_PREVIOUS_12_LIBRARY="$PREVIOUS_12_DIR/uuid6.so" \
+  UUID6_PREVIOUS_12_LIBRARY="$PREVIOUS_12_DIR/uuid6.so" UUID6_PREVIOUS_15_LIBRARY="$PREVIOUS_15_DIR/uuid6.so" \
   PG_REGRESS="$pgxs_dir/test/regress/pg_regress" \
   PERL5LIB="$pgxs_dir/test/perl:$ROOT/test/perl" \
   bash -c "cd '$ROOT' && prove --timer ${PROVE_FLAGS--j3} ${tap_files[*]}" 2>&1 | tee "$BUILD/tap.log"

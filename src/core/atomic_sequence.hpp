@@ -1,11 +1,11 @@
-// A shared sequence whose common step is one compare-and-swap (docs/design.md, The shared sequence).
+// A shared sequence whose common step is one atomic operation (docs/design.md, The shared sequence).
 //
 // TryAdvanceSequence under a spinlock serializes every backend on one lock;
 // past two cores its waiters back off and sleep, and the cluster makes fewer
 // values the more backends ask. Here the last tick lives in one 64-bit word
-// that a backend moves with a compare-and-swap from `last` to
-// max(clock tick, last + 1) — a step that never waits for another backend
-// to finish one. The spinlock stays for what is rare: a lease that must be
+// that a backend moves to max(clock tick, last + 1) with a compare-and-swap,
+// or by adding one (TryAtomicStep) — a step that never waits for another
+// backend to finish one. The spinlock stays for what is rare: a lease that must be
 // renewed or has run out, a clock reading that went back, uuid6_advance, a
 // restored lease, and a rebase.
 //
@@ -28,6 +28,7 @@
 //   bool Ops::CompareExchange(Word&, uint64_t& expected, uint64_t desired);
 //                                               full barrier; on failure
 //                                               `expected` gets the value seen
+//   uint64_t Ops::FetchAdd(Word&, uint64_t);    full barrier; the value before
 //   void Ops::ReadBarrier();                    orders the loads around it
 //   void Ops::FullBarrier();                    orders every access around it
 //                                               (the commit horizon only)
@@ -134,15 +135,23 @@ inline void PublishSlot(AtomicSequence<Ops>& s, unsigned slot, Tick base) noexce
   Ops::Store(s.renew_offset[slot], ClampedOffset(AtomicRenewalPoint(s), base));
 }
 
+// The highest offset a compare-and-swap may give the word: the whole epoch
+// where no step adds, else all but the top 2^20 offsets, so that adds taken
+// on a word read below it (at most one per process, and a server has fewer
+// than 2^18) never carry into the epoch bits.
+constexpr uint64_t kAddsRoom = kTickOffsetMask - (uint64_t{1} << 20);
+constexpr uint64_t RoomFor(bool adds) noexcept { return adds ? kAddsRoom : kTickOffsetMask; }
+
 // Moves the word from `word` (last = `base` + its offset) to `target`,
-// above it: in the same epoch where the offset fits, else into the next
-// epoch with `target` as its base (a rebase), whose slot is filled first.
-// False, with `word` reloaded, when another step moved the word meanwhile.
+// above it: in the same epoch where the offset fits the room, else into the
+// next epoch with `target` as its base (a rebase), whose slot is filled
+// first. False, with `word` reloaded, when another step moved the word
+// meanwhile. `adds`: the state's steps add (TryAtomicStep).
 template <class Ops>
-inline bool ReplaceAtomicLast(AtomicSequence<Ops>& s, uint64_t& word, Tick base,
-                              Tick target) noexcept {
+inline bool ReplaceAtomicLast(AtomicSequence<Ops>& s, uint64_t& word, Tick base, Tick target,
+                              bool adds = false) noexcept {
   const Tick offset = target - base;
-  if (offset <= kTickOffsetMask)
+  if (offset <= RoomFor(adds))
     return Ops::CompareExchange(s.word, word,
                                 (word & ~kTickOffsetMask) | static_cast<uint64_t>(offset));
   PublishSlot(s, SlotOfWord(word) ^ 1, target);
@@ -150,19 +159,42 @@ inline bool ReplaceAtomicLast(AtomicSequence<Ops>& s, uint64_t& word, Tick base,
 }
 
 // The common step, with no lock: the next tick after the word's, for a
-// clock part read before it, in one compare-and-swap. False, changing
-// nothing, where it would pass the durable lease or leave the epoch's
-// offsets; the caller then takes TakeLockedAtomicStep. `renew_due` says the
-// tick lies past the renewal point (a renewal is due, nobody waits for it).
+// clock part read before it. False, changing nothing, where it would pass
+// the durable lease or leave the epoch's room; the caller then takes
+// TakeLockedAtomicStep. `renew_due` says the tick lies past the renewal
+// point (a renewal is due, nobody waits for it).
 //
-// The lease: a tick is installed only by a compare-and-swap from the very
-// word value (epoch and offset) that the slot was read for, and only where
-// it lies at or below that slot's lease. Within an epoch the offset only
-// rises, so an unchanged word means an unchanged epoch; the slot's lease was
-// durable when it was published and leases are only ever raised. A rebase
-// moves the word into the next epoch before the other slot is written again,
-// so a step that read a slot about to be rewritten fails its compare-and-swap
-// — unless 256 rebases (at least two years of a v6 sequence's offsets, or as
+// Behind the clock (the clock has moved past the last tick's clock part),
+// the word jumps to the clock's tick with a compare-and-swap, retried when
+// another step moved the word first. At or ahead of it (keys faster than
+// the clock: the common case under load), where the state lets steps add
+// (`adds`, a state made by a library that knows adds), the step adds one to
+// the word: an add cannot fail, so no step pays for another's win with a
+// second transfer of the word's cache line, however many cores ask. Without
+// `adds` it swaps to last + 1, as the libraries that run beside such a
+// state do.
+//
+// An add is checked against the lease before it is made, on the word it
+// read; other adds may land first, so its tick may lie past the lease. It
+// still owns that tick, one above every tick before it, and says so in
+// `beyond_lease`: the caller hands it out only once a durable lease covers
+// it (a renewal computes the new lease from the word, so it covers every
+// tick taken). An add reads the slot of the epoch it landed in, and keeps
+// its tick only where the word is still in that epoch afterwards: an epoch's
+// slot is written only before the word enters it (its base) or while the
+// word is in it (its lease, only ever raised), so the slot it read was that
+// epoch's. Otherwise (two rebases came between its add and its read) the
+// tick is dropped, never handed out, and the step starts again: a gap in
+// the sequence, never a repeat.
+//
+// The lease: a tick is installed by a swap only from the very word value
+// (epoch and offset) that the slot was read for, and only where it lies at
+// or below that slot's lease. Within an epoch the offset only rises, so an
+// unchanged word means an unchanged epoch; the slot's lease was durable when
+// it was published and leases are only ever raised. A rebase moves the word
+// into the next epoch before the other slot is written again, so a step
+// that read a slot about to be rewritten fails its compare-and-swap —
+// unless 256 rebases (at least two years of a v6 sequence's offsets, or as
 // many uuid6_advance calls far ahead) pass between its read and its swap.
 //
 // The renewal point: published with the lease it belongs to, and read
@@ -178,9 +210,12 @@ inline bool ReplaceAtomicLast(AtomicSequence<Ops>& s, uint64_t& word, Tick base,
 // reading below this process's previous one goes the locked way).
 template <class Ops>
 inline bool TryAtomicStep(AtomicSequence<Ops>& s, const SequenceLayout& layout, uint64_t clock,
-                          uint64_t random, Tick& tick, bool& renew_due) noexcept {
+                          uint64_t random, Tick& tick, bool& renew_due, bool& beyond_lease,
+                          bool adds = false) noexcept {
   const uint64_t start = random & ((uint64_t{1} << layout.random_start_bits) - 1);
   const Tick clock_tick = static_cast<Tick>(clock) << layout.low_bits;
+  const uint64_t room = RoomFor(adds);
+  beyond_lease = false;
   uint64_t word = Ops::Load(s.word);
   for (;;) {
     Ops::ReadBarrier();
@@ -192,14 +227,31 @@ inline bool TryAtomicStep(AtomicSequence<Ops>& s, const SequenceLayout& layout, 
     uint64_t next = last + 1;
     // NextTick: the clock's tick with a random counter start once the clock
     // has moved past the last tick's clock part.
-    if (clock_tick > base + last) {
+    const bool behind = clock_tick > base + last;
+    if (behind) {
       const Tick ahead = (clock_tick | start) - base;
-      if (ahead > lease) return false;
+      if (ahead > lease || ahead > room) return false;
       next = static_cast<uint64_t>(ahead);
     }
     // The lease offset is at most kTickOffsetMask, so this also keeps the
     // offset inside the epoch.
-    if (next > lease) return false;
+    if (next > lease || next > room) return false;
+    if (adds && !behind) {
+      const uint64_t before = Ops::FetchAdd(s.word, 1);
+      Ops::ReadBarrier();
+      const unsigned landed = SlotOfWord(before);
+      const uint64_t offset = OffsetOfWord(before) + 1;
+      const Tick landed_base = AtomicSlotBase(s, landed);
+      const uint64_t landed_lease = Ops::Load(s.lease_offset[landed]);
+      const uint64_t landed_renew = Ops::Load(s.renew_offset[landed]);
+      Ops::ReadBarrier();
+      word = Ops::Load(s.word);
+      if ((word >> kTickOffsetBits) != (before >> kTickOffsetBits)) continue;
+      tick = landed_base + offset;
+      renew_due = offset > landed_renew;
+      beyond_lease = offset > landed_lease;
+      return true;
+    }
     if (Ops::CompareExchange(s.word, word, (word & ~kTickOffsetMask) | next)) {
       tick = base + next;
       renew_due = next > renew;
@@ -215,7 +267,8 @@ inline bool TryAtomicStep(AtomicSequence<Ops>& s, const SequenceLayout& layout, 
 template <class Ops>
 inline bool TakeLockedAtomicStep(AtomicSequence<Ops>& s, const SequenceLayout& layout,
                                  uint64_t clock, uint64_t random, LeaseFallback fallback,
-                                 Tick& tick, bool& renew_due, uint64_t grace = 0) noexcept {
+                                 Tick& tick, bool& renew_due, uint64_t grace = 0,
+                                 bool adds = false) noexcept {
   const Tick lease = AtomicLeaseTick(s);
   uint64_t word = Ops::Load(s.word);
   for (;;) {
@@ -224,7 +277,7 @@ inline bool TakeLockedAtomicStep(AtomicSequence<Ops>& s, const SequenceLayout& l
     const Tick last = base + OffsetOfWord(word);
     Tick next = 0;
     if (!ChooseNextTick(layout, last, lease, clock, random, fallback, next, grace)) return false;
-    if (ReplaceAtomicLast(s, word, base, next)) {
+    if (ReplaceAtomicLast(s, word, base, next, adds)) {
       tick = next;
       renew_due = next > AtomicRenewalPoint(s);
       return true;
@@ -235,13 +288,13 @@ inline bool TakeLockedAtomicStep(AtomicSequence<Ops>& s, const SequenceLayout& l
 // Raises the last tick to at least `target` (uuid6_advance, a restored or a
 // database lease): every later tick is greater.
 template <class Ops>
-inline void RaiseAtomicLastTick(AtomicSequence<Ops>& s, Tick target) noexcept {
+inline void RaiseAtomicLastTick(AtomicSequence<Ops>& s, Tick target, bool adds = false) noexcept {
   uint64_t word = Ops::Load(s.word);
   for (;;) {
     Ops::ReadBarrier();
     const Tick base = AtomicSlotBase(s, SlotOfWord(word));
     if (target <= base + OffsetOfWord(word)) return;
-    if (ReplaceAtomicLast(s, word, base, target)) return;
+    if (ReplaceAtomicLast(s, word, base, target, adds)) return;
   }
 }
 

@@ -78,6 +78,25 @@ void CountPendingAtTransactionEnd(XactEvent, void*) {
   if (any) CountPending();
 }
 
+// A tick the common step's add took past the durable lease (other adds came
+// between its look at the word and its own): handed out only once a lease
+// covers it, written by this backend or awaited. A renewal takes its lease
+// from the word, which holds this tick already, so one covers it.
+__attribute__((noinline, cold)) void CoverTakenTick(uuid6::pg::SharedSequence& sequence,
+                                                    uuid6::pg::SharedAtomicSequence& words,
+                                                    int index, uuid6::Tick tick) {
+  uuid6::pg::SharedState* state = uuid6::pg::AttachSharedState();
+  for (;;) {
+    SpinLockAcquire(&sequence.lock);
+    const bool covered = tick <= uuid6::AtomicLeaseTick(words);
+    SpinLockRelease(&sequence.lock);
+    if (covered) return;
+    if (!uuid6::pg::RenewLease(state, static_cast<Generator>(index)))
+      uuid6::pg::WaitForLeaseWrite(state);
+    CHECK_FOR_INTERRUPTS();
+  }
+}
+
 // The step of the compare-and-swap protocol (core/atomic_sequence.hpp).
 // Lock-free while this process's clock has not gone back since its previous
 // reading and its reading is noted in the clock bookkeeping at most a tenth
@@ -96,18 +115,22 @@ inline bool TryAtomicNextTick(uuid6::pg::SharedSequence& sequence,
                               uuid6::Tick& tick, bool& running_low, uint64 grace) {
   if (likely(fallback == uuid6::LeaseFallback::kNone && !saw_regression &&
              clock < clock_noted_until[index])) {
-    if (likely(uuid6::TryAtomicStep(words, layout, clock, random, tick, running_low))) {
+    bool beyond_lease = false;
+    if (likely(uuid6::TryAtomicStep(words, layout, clock, random, tick, running_low,
+                                    beyond_lease, uuid6::pg::StateTakesAdds()))) {
       if (unlikely(++pending_generated[index] >= kGeneratedBatch)) {
         SpinLockAcquire(&sequence.lock);
         CountPendingLocked(sequence, index);
         SpinLockRelease(&sequence.lock);
       }
+      if (unlikely(beyond_lease)) CoverTakenTick(sequence, words, index, tick);
       return true;
     }
   }
   SpinLockAcquire(&sequence.lock);
   const bool taken =
-      uuid6::TakeLockedAtomicStep(words, layout, clock, random, fallback, tick, running_low, grace);
+      uuid6::TakeLockedAtomicStep(words, layout, clock, random, fallback, tick, running_low, grace,
+                                  uuid6::pg::StateTakesAdds());
   if (taken) {
     uuid6::NoteClockReading(sequence.state, layout, clock, saw_regression);
     pending_generated[index]++;

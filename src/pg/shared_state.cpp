@@ -9,6 +9,7 @@
 namespace uuid6::pg {
 
 AtomicSequences* attached_atomic_sequences = nullptr;
+bool attached_adds = false;
 
 namespace {
 
@@ -19,9 +20,9 @@ namespace {
 constexpr const char* kStateName = "uuid6 sequences v2";
 constexpr const char* kExtensionName = "uuid6 sequences v2 extension";
 constexpr const char* kAtomicName = "uuid6 sequences v2 atomic";
-// 1: the compare-and-swap protocol (1.3); 2: made by a library whose
-// sessions publish their transactions' first keys for the commit horizon
-// (1.6). A library of either reads the other's: the fields are the same.
+// 1: the compare-and-swap protocol (1.3); 2: made by 1.6, whose library
+// may record kAtomicProtocolAdds. A library of either reads the other's: the
+// fields are the same.
 constexpr uint32 kAtomicLayoutVersion = 2;
 constexpr uint32 kAtomicFirstLayoutVersion = 1;
 // Allocated with a line to spare, so that each sequence's word can start a
@@ -50,8 +51,9 @@ void InitializeState(SharedState* state) {
   for (PaddedSequence& padded : state->sequences) SpinLockInit(&padded.sequence.lock);
   SpinLockInit(&state->persistence.lock);
   state->persistence.writer_pid = kAtomicProtocolMark;
-  atomic_struct->header.fields.protocol = kAtomicProtocolChosen;
+  atomic_struct->header.fields.protocol = kAtomicProtocolAdds;
   attached_atomic_sequences = atomic_struct;
+  attached_adds = true;
   RestoreState(state);
 }
 
@@ -79,10 +81,11 @@ void InitializeAtomic(void* segment) {
 // the state was found under the init lock its creator held.
 void DecideProtocol() {
   const AtomicSequencesFields& fields = atomic_struct->header.fields;
+  const bool known =
+      fields.protocol == kAtomicProtocolChosen || fields.protocol == kAtomicProtocolAdds;
   attached_atomic_sequences =
-      fields.layout_version >= kAtomicFirstLayoutVersion && fields.protocol == kAtomicProtocolChosen
-          ? atomic_struct
-          : nullptr;
+      fields.layout_version >= kAtomicFirstLayoutVersion && known ? atomic_struct : nullptr;
+  attached_adds = attached_atomic_sequences != nullptr && fields.protocol == kAtomicProtocolAdds;
 }
 
 void InitializeExtension(SharedExtension* extension) {
@@ -232,8 +235,7 @@ SharedState* AttachSharedState() {
 SharedExtensionFields& AttachedExtension() { return attached_extension->fields; }
 
 bool StateMadeWithHorizon() {
-  return attached_atomic_sequences != nullptr &&
-         attached_atomic_sequences->header.fields.layout_version >= kAtomicLayoutVersion;
+  return attached_adds;
 }
 
 int& WriterPidOf(Persistence& persistence) {
@@ -250,7 +252,7 @@ SequenceState SequenceCopy(SharedState* state, int index) {
 
 void RaiseSequenceLastTick(SharedState* state, int index, Tick tick) {
   if (attached_atomic_sequences != nullptr)
-    RaiseAtomicLastTick(attached_atomic_sequences->sequences[index], tick);
+    RaiseAtomicLastTick(attached_atomic_sequences->sequences[index], tick, attached_adds);
   else
     RaiseLastTick(state->sequences[index].sequence.state, tick);
 }

@@ -132,6 +132,9 @@ struct PgAtomicOps {
     expected = seen;
     return swapped;
   }
+  static uint64 FetchAdd(Word& word, uint64 add) {
+    return pg_atomic_fetch_add_u64(&word, static_cast<int64>(add));
+  }
   static void ReadBarrier() { pg_read_barrier(); }
   static void FullBarrier() { pg_memory_barrier(); }
 };
@@ -167,16 +170,28 @@ static_assert(sizeof(SharedAtomicSequence) == 2 * 128, "two lines of 128 bytes")
 // the same protocol.
 constexpr int kAtomicProtocolMark = -1;
 
-// `protocol` of a state this library (or a later one) created.
+// `protocol` of a state created by 1.3 to 1.5: every common step a
+// compare-and-swap.
 constexpr uint32 kAtomicProtocolChosen = 0x75753133;
+// `protocol` of a state this library (or a later one) created: common steps
+// add (core/atomic_sequence.hpp, TryAtomicStep), and every session publishes
+// its transactions' first keys for the commit horizon. A 1.3 to 1.5 library
+// does not know the value: it takes the state for one an earlier library
+// created, runs the spinlock protocol on SharedState, and finds it fenced
+// (above) — its sessions wait and hand out nothing, so that no step that
+// swaps up to the epoch's last offset, and no transaction unseen by the
+// horizon, runs beside this library's. This library runs either protocol,
+// as the state's creator recorded it.
+constexpr uint32 kAtomicProtocolAdds = 0x75753136;
 
 // Fields are only ever appended, within the header's 128 bytes; a library
 // that finds a newer layout_version uses the fields it knows.
 struct AtomicSequencesFields {
   uint32 layout_version;
   int writer_pid;  // this protocol's writer's claim (see Persistence)
-  // kAtomicProtocolChosen once the library that created SharedState chose
-  // this protocol; zero beside a state an earlier library created.
+  // kAtomicProtocolAdds or kAtomicProtocolChosen once the library that
+  // created SharedState chose this protocol; zero beside a state an earlier
+  // library created.
   uint32 protocol;
 };
 static_assert(sizeof(AtomicSequencesFields) <= 128, "the fields fit the header");
@@ -194,6 +209,9 @@ struct AtomicSequences {
 // when the state is attached. Read on every generation, so inline.
 extern AtomicSequences* attached_atomic_sequences;
 inline AtomicSequences* AttachedAtomicSequences() { return attached_atomic_sequences; }
+// The attached state's common steps add (kAtomicProtocolAdds).
+extern bool attached_adds;
+inline bool StateTakesAdds() { return attached_adds; }
 
 // The writer's claim of the state's protocol: AtomicSequences' where the
 // state runs the compare-and-swap protocol, Persistence::writer_pid where it
@@ -209,7 +227,8 @@ void RaiseSequenceLastTick(SharedState* state, int index, Tick tick);
 void ExtendSequenceLease(SharedState* state, int index, Tick lease, uint64 allowance);
 
 // The attached state was made by a library that publishes its transactions'
-// first keys for the commit horizon (1.6 or later: pg/horizon.hpp).
+// first keys for the commit horizon, and no earlier library runs beside it
+// (kAtomicProtocolAdds: 1.6 or later, pg/horizon.hpp).
 bool StateMadeWithHorizon();
 
 // The state of this cluster, attaching or creating it (and its extension)

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # A/B bench of the generators' hot path and of the database lease: the
-# library of a base commit (default: the last commit before this branch
-# point, BASE=<commit>) against the working tree, in one scratch cluster
-# that does not preload uuid6 (so that each backend loads one library only),
-# interleaved, medians.
+# library of a base commit (BASE=<commit>) against the working tree, each in
+# a scratch cluster of its own that does not preload uuid6 (the library that
+# creates a cluster's shared sequences decides their protocol, and a 1.6
+# library's fences a 1.5 one out: core/atomic_sequence.hpp), run in turns,
+# medians.
 #   1. ns per uuid_generate_v7() call (backend CPU time), net of a constant, in 2 databases:
 #      "base" (functions from the base library) and "new" (CREATE EXTENSION);
 #   2. 4 pgbench clients inserting rows keyed by DEFAULT uuid_generate_v7(),
@@ -27,10 +28,24 @@ work=$(mktemp -d)
 git -C "$ROOT" archive "$BASE" | tar -x -C "$work"
 make -C "$work" -s PG_CONFIG="$PG_CONFIG" >/dev/null
 as_root install -m 755 "$work/uuid6.so" "$("$PG_CONFIG" --pkglibdir)/uuid6_ab_base.so"
-DIR=$(cluster_dir ab)
-trap 'cluster_stop "$DIR"; rm -rf "$work"' EXIT
-cluster_start "$DIR" 5496 --no-preload "shared_buffers = 128MB" "max_wal_size = 8GB" "checkpoint_timeout = 1h"
-q() { psql -X -q -At -v ON_ERROR_STOP=1 "$@"; }
+DIR_BASE=$(cluster_dir ab-base)
+DIR_NEW=$(cluster_dir ab-new)
+trap 'cluster_stop "$DIR_BASE"; cluster_stop "$DIR_NEW"; rm -rf "$work"' EXIT
+for dir in "$DIR_BASE" "$DIR_NEW"; do
+  port=5496
+  [ "$dir" = "$DIR_NEW" ] && port=5497
+  cluster_start "$dir" $port --no-preload "shared_buffers = 128MB" "max_wal_size = 8GB" "checkpoint_timeout = 1h"
+done
+# Each database in the cluster of its library: ab_base in the base's, the
+# others in the working tree's (the database named by -d, the first option).
+on() {
+  case "$1" in
+    ab_base) PGHOST=$DIR_BASE PGPORT=5496 "${@:2}" ;;
+    *) PGHOST=$DIR_NEW PGPORT=5497 "${@:2}" ;;
+  esac
+}
+q() { on "$2" psql -X -q -At -v ON_ERROR_STOP=1 "$@"; }
+data_of() { if [ "$1" = ab_base ]; then echo "$DIR_BASE/data"; else echo "$DIR_NEW/data"; fi; }
 median() { sort -g | awk '{v[NR] = $1} END {print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
 minimum() { sort -g | head -n 1; }
 # CPU seconds of the backend (utime + stime from /proc/self/stat, in 10-ms
@@ -49,13 +64,15 @@ timer='CREATE FUNCTION ab_cpu() RETURNS float8 LANGUAGE sql AS $$
   PERFORM uuid_generate_v7(); t2 := clock_timestamp();
   RETURN extract(epoch FROM (t1 - t0) - (t2 - t1)); END $$;
   CREATE TABLE ab_rows (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), payload int);'
-q -d postgres -c 'DROP DATABASE IF EXISTS ab_base' -c 'DROP DATABASE IF EXISTS ab_new' \
-  -c 'CREATE DATABASE ab_base' -c 'CREATE DATABASE ab_new'
+on ab_base psql -X -q -d postgres -c 'DROP DATABASE IF EXISTS ab_base' -c 'CREATE DATABASE ab_base'
+on ab_new psql -X -q -d postgres -c 'DROP DATABASE IF EXISTS ab_new' -c 'CREATE DATABASE ab_new'
 q -d ab_base -c "CREATE FUNCTION uuid_generate_v7() RETURNS uuid AS 'uuid6_ab_base', 'uuid_generate_v7' LANGUAGE C VOLATILE PARALLEL SAFE" -c "$timer"
 q -d ab_new -c 'CREATE EXTENSION uuid6' -c "$timer"
 declare -A s
 for rep in $(seq 1 "$REPS"); do
-  for db in ab_base ab_new; do
+  order="ab_base ab_new"
+  [ $((rep % 2)) = 0 ] && order="ab_new ab_base"
+  for db in $order; do
     s[$db.c]+="$(q -d $db -c "SELECT ab_seconds(\$\$'00000000-0000-0000-0000-000000000000'::uuid\$\$)") "
     s[$db.v7]+="$(q -d $db -c "SELECT ab_seconds('uuid_generate_v7()')") "
   done
@@ -74,15 +91,15 @@ for rep in $( [ -n "${AB_SKIP_INSERT:-}" ] || echo 1 2 3); do
   for db in ab_base ab_new; do
     q -d $db -c 'TRUNCATE ab_rows' -c CHECKPOINT
     start=$(q -d $db -c 'SELECT pg_current_wal_lsn()')
-    out=$(pgbench -n -c 4 -j 4 -T "$SECONDS_PER_RUN" -f "$work/insert.sql" $db 2>&1)
+    out=$(on $db pgbench -n -c 4 -j 4 -T "$SECONDS_PER_RUN" -f "$work/insert.sql" $db 2>&1)
     end=$(q -d $db -c 'SELECT pg_current_wal_lsn()')
     bytes=$(q -d $db -c "SELECT pg_wal_lsn_diff('$end', '$start')")
     rows=$(q -d $db -c 'SELECT count(*) FROM ab_rows')
     # Toolchains without pg_waldump (pgmatrix's) count no records: "n/a".
     seq=n/a
     [ -x "$PG_BINDIR/pg_waldump" ] &&
-      seq=$("$PG_BINDIR/pg_waldump" -p "$DIR/data/pg_wal" -s "$start" -e "$end" -r Sequence 2>/dev/null | grep -c 'desc: LOG' || true)
-    if [ $db = ab_new ] && [ -x "$PG_BINDIR/pg_waldump" ]; then "$PG_BINDIR/pg_waldump" -p "$DIR/data/pg_wal" -s "$start" -e "$end" -r Sequence 2>/dev/null | head -n 1 || true; fi
+      seq=$("$PG_BINDIR/pg_waldump" -p "$(data_of $db)/pg_wal" -s "$start" -e "$end" -r Sequence 2>/dev/null | grep -c 'desc: LOG' || true)
+    if [ $db = ab_new ] && [ -x "$PG_BINDIR/pg_waldump" ]; then "$PG_BINDIR/pg_waldump" -p "$(data_of $db)/pg_wal" -s "$start" -e "$end" -r Sequence 2>/dev/null | head -n 1 || true; fi
     echo "$db rep $rep: $(awk -v r="$rows" -v t="$SECONDS_PER_RUN" 'BEGIN {printf "%.0f", r / t}') rows/s, $(awk -v b="$bytes" -v t="$SECONDS_PER_RUN" 'BEGIN {printf "%.0f", b / t}') WAL bytes/s, $seq sequence WAL records ($(awk -v n="$seq" -v t="$SECONDS_PER_RUN" 'BEGIN {if (n == "n/a") print n; else printf "%.2f", n / t}')/s)"
   done
 done

@@ -25,6 +25,9 @@ struct StdOps {
   static bool CompareExchange(Word& word, uint64_t& expected, uint64_t desired) {
     return word.compare_exchange_strong(expected, desired, std::memory_order_seq_cst);
   }
+  static uint64_t FetchAdd(Word& word, uint64_t add) {
+    return word.fetch_add(add, std::memory_order_seq_cst);
+  }
   static void ReadBarrier() { std::atomic_thread_fence(std::memory_order_acquire); }
   static void FullBarrier() { std::atomic_thread_fence(std::memory_order_seq_cst); }
 };
@@ -50,11 +53,14 @@ struct Cluster {
   std::atomic<bool> step_back{false};
   std::atomic<uint64_t> renewals{0};
   std::atomic<uint64_t> locked_steps{0};
+  std::atomic<uint64_t> beyond_lease_steps{0};
   // Real-time order: the highest tick returned so far.
   std::atomic<uint64_t> returned_hi{0}, returned_lo{0};
   std::mutex returned_lock;
 
-  explicit Cluster(Generator g) : generator(g), layout(LayoutOf(g)) {}
+  bool adds;  // the state's common steps add (a state made by 1.6 or later)
+
+  Cluster(Generator g, bool adds_) : generator(g), layout(LayoutOf(g)), adds(adds_) {}
 
   Tick Durable() {
     std::lock_guard<std::mutex> guard(returned_lock);
@@ -94,7 +100,17 @@ struct Cluster {
     const uint64_t clock = ClockPart(now);
     Tick tick = 0;
     bool renew_due = false;
-    if (!saw_regression && TryAtomicStep(*sequence, layout, clock, random, tick, renew_due)) {
+    bool beyond_lease = false;
+    if (!saw_regression &&
+        TryAtomicStep(*sequence, layout, clock, random, tick, renew_due, beyond_lease, adds)) {
+      // A tick an add took past the lease is handed out once a lease covers
+      // it (the glue's CoverTakenTick).
+      if (beyond_lease) {
+        std::lock_guard<std::mutex> guard(lock);
+        beyond_lease_steps++;
+        while (tick > AtomicLeaseTick(*sequence)) Renew(clock);
+        return tick;
+      }
       // A renewal due is taken up now and then only (as by whichever
       // backend wins the writer's claim), so that steps also run into the
       // lease's end.
@@ -108,7 +124,8 @@ struct Cluster {
     locked_steps++;
     NoteClockReading(stats, layout, clock, saw_regression);
     LeaseFallback fallback = LeaseFallback::kNone;
-    while (!TakeLockedAtomicStep(*sequence, layout, clock, random, fallback, tick, renew_due)) {
+    while (!TakeLockedAtomicStep(*sequence, layout, clock, random, fallback, tick, renew_due, 0,
+                                 adds)) {
       Renew(clock);
       fallback = LeaseFallback::kAlways;
     }
@@ -141,8 +158,8 @@ struct ThreadLog {
 // `step_back`, the clock jumps back five seconds; with `raise`, one thread
 // lifts the sequence far ahead now and then (uuid6_advance), so that the
 // word changes epoch (a rebase) while the others keep stepping.
-void Hammer(Generator g, int threads, int per_thread, bool step_back, bool raise) {
-  Cluster cluster(g);
+void HammerOne(Generator g, int threads, int per_thread, bool step_back, bool raise, bool adds) {
+  Cluster cluster(g, adds);
   std::vector<ThreadLog> logs(threads);
   std::atomic<int> taken{0};
   std::atomic<bool> stepped{false};
@@ -159,7 +176,7 @@ void Hammer(Generator g, int threads, int per_thread, bool step_back, bool raise
         std::lock_guard<std::mutex> guard(cluster.lock);
         // Lifted past the epoch's offsets: kTickOffsetMask ticks ahead.
         RaiseAtomicLastTick(*cluster.sequence,
-                            AtomicLastTick(*cluster.sequence) + kTickOffsetMask + 7);
+                            AtomicLastTick(*cluster.sequence) + kTickOffsetMask + 7, adds);
       }
       const Tick before = cluster.Returned();
       const Tick tick = cluster.Take(previous_ns, random());
@@ -190,6 +207,15 @@ void Hammer(Generator g, int threads, int per_thread, bool step_back, bool raise
   EXPECT_GT(cluster.renewals.load(), 0u);
   if (step_back) {
     EXPECT_GE(cluster.stats.regressions, 1u);
+  }
+}
+
+// Both protocols: every step a compare-and-swap (a state made by 1.3 to
+// 1.5), and adds (made by 1.6 or later).
+void Hammer(Generator g, int threads, int per_thread, bool step_back, bool raise) {
+  for (bool adds : {false, true}) {
+    SCOPED_TRACE(adds ? "adds" : "compare-and-swap only");
+    HammerOne(g, threads, per_thread, step_back, raise, adds);
   }
 }
 
@@ -246,7 +272,8 @@ TEST(AtomicSequence, SameTicksAsTheLockedSequence) {
       }
       Tick tick = 0;
       bool renew_due = false;
-      if (!TryAtomicStep(atomic, layout, clock, bits, tick, renew_due)) {
+      bool beyond = false;
+      if (!TryAtomicStep(atomic, layout, clock, bits, tick, renew_due, beyond)) {
         ASSERT_TRUE(TakeLockedAtomicStep(atomic, layout, clock, bits, LeaseFallback::kNone, tick,
                                          renew_due));
       }
@@ -264,8 +291,9 @@ TEST(AtomicSequence, StepStopsAtTheLease) {
   ASSERT_EQ(ClockPartFromUnixNanos(g, kNow, clock), Status::kOk);
   Tick tick = 0;
   bool renew_due = false;
+  bool beyond = false;
   // No lease yet: neither step takes a tick.
-  EXPECT_FALSE(TryAtomicStep(s, layout, clock, 0, tick, renew_due));
+  EXPECT_FALSE(TryAtomicStep(s, layout, clock, 0, tick, renew_due, beyond));
   EXPECT_FALSE(TakeLockedAtomicStep(s, layout, clock, 0, LeaseFallback::kNone, tick, renew_due));
   // A lease ending 3 ticks above the clock's first: 4 ticks, then nothing.
   const Tick first = static_cast<Tick>(clock) << layout.low_bits;
@@ -273,11 +301,11 @@ TEST(AtomicSequence, StepStopsAtTheLease) {
   ASSERT_TRUE(TakeLockedAtomicStep(s, layout, clock, 0, LeaseFallback::kNone, tick, renew_due));
   EXPECT_EQ(tick, first);
   for (int i = 1; i <= 3; i++) {
-    ASSERT_TRUE(TryAtomicStep(s, layout, clock, 0, tick, renew_due));
+    ASSERT_TRUE(TryAtomicStep(s, layout, clock, 0, tick, renew_due, beyond));
     EXPECT_EQ(tick, first + i);
     EXPECT_TRUE(renew_due);
   }
-  EXPECT_FALSE(TryAtomicStep(s, layout, clock, 0, tick, renew_due));
+  EXPECT_FALSE(TryAtomicStep(s, layout, clock, 0, tick, renew_due, beyond));
   EXPECT_FALSE(TakeLockedAtomicStep(s, layout, clock, 0, LeaseFallback::kNone, tick, renew_due));
   EXPECT_EQ(AtomicLastTick(s), first + 3);
 }
@@ -315,6 +343,7 @@ TEST(AtomicSequence, RaiseRebasesAndKeepsTheLease) {
   ExtendAtomicLease(s, layout, LeaseFor(layout, 0, clock));
   Tick tick = 0;
   bool renew_due = false;
+  bool beyond = false;
   ASSERT_TRUE(TakeLockedAtomicStep(s, layout, clock, 0, LeaseFallback::kNone, tick, renew_due));
   const uint64_t epoch = StdOps::Load(s.word) >> kTickOffsetBits;
   // Far ahead of the epoch's base: a rebase. The lease lies below the new
@@ -323,14 +352,181 @@ TEST(AtomicSequence, RaiseRebasesAndKeepsTheLease) {
   RaiseAtomicLastTick(s, far);
   EXPECT_EQ(AtomicLastTick(s), far);
   EXPECT_NE(StdOps::Load(s.word) >> kTickOffsetBits, epoch);
-  EXPECT_FALSE(TryAtomicStep(s, layout, clock, 0, tick, renew_due));
+  EXPECT_FALSE(TryAtomicStep(s, layout, clock, 0, tick, renew_due, beyond));
   EXPECT_FALSE(TakeLockedAtomicStep(s, layout, clock, 0, LeaseFallback::kNone, tick, renew_due));
   ExtendAtomicLease(s, layout, RenewedLease(layout, far, AtomicLeaseTick(s), clock));
-  ASSERT_TRUE(TryAtomicStep(s, layout, clock, 0, tick, renew_due));
+  ASSERT_TRUE(TryAtomicStep(s, layout, clock, 0, tick, renew_due, beyond));
   EXPECT_EQ(tick, far + 1);
   // A raise below the last tick changes nothing.
   RaiseAtomicLastTick(s, far - 5);
   EXPECT_EQ(AtomicLastTick(s), far + 1);
+}
+
+}  // namespace
+}  // namespace uuid6
+
+namespace uuid6 {
+namespace {
+
+constexpr bool kAdds = true;
+
+// Atomics whose next add lets another backend's add land first, between the
+// step's look at the word and its own add.
+struct RacingOps : StdOps {
+  static inline bool race = false;
+  static uint64_t FetchAdd(Word& word, uint64_t add) {
+    if (race) {
+      race = false;
+      word.fetch_add(1, std::memory_order_seq_cst);
+    }
+    return word.fetch_add(add, std::memory_order_seq_cst);
+  }
+};
+
+// An add that lands past the lease (another add came between the step's
+// check and its own) still owns its tick, one above every tick before it,
+// and says it lies beyond the lease, so that it is handed out only once a
+// lease covers it.
+TEST(AtomicSequence, AnAddPastTheLeaseIsFlagged) {
+  const Generator g = Generator::kV7;
+  const SequenceLayout& layout = LayoutOf(g);
+  AtomicSequence<RacingOps> s{};
+  uint64_t clock = 0;
+  ASSERT_EQ(ClockPartFromUnixNanos(g, kNow, clock), Status::kOk);
+  const Tick first = static_cast<Tick>(clock) << layout.low_bits;
+  ExtendAtomicLease(s, layout, first + 3);
+  Tick tick = 0;
+  bool renew_due = false;
+  bool beyond = false;
+  ASSERT_TRUE(TakeLockedAtomicStep(s, layout, clock, 0, LeaseFallback::kNone, tick, renew_due, 0, kAdds));
+  ASSERT_TRUE(TryAtomicStep(s, layout, clock, 0, tick, renew_due, beyond, kAdds));
+  EXPECT_EQ(tick, first + 1);
+  EXPECT_FALSE(beyond);
+  ASSERT_TRUE(TryAtomicStep(s, layout, clock, 0, tick, renew_due, beyond, kAdds));
+  EXPECT_EQ(tick, first + 2);
+  EXPECT_FALSE(beyond);
+  // The step sees first + 2 with the lease at first + 3 and adds; another add
+  // lands first (first + 3, the lease's last tick): this one takes first + 4.
+  RacingOps::race = true;
+  ASSERT_TRUE(TryAtomicStep(s, layout, clock, 0, tick, renew_due, beyond, kAdds));
+  EXPECT_EQ(tick, first + 4);
+  EXPECT_TRUE(beyond);
+  EXPECT_TRUE(renew_due);
+  // Every later step stops at the lease until it is renewed past the word.
+  EXPECT_FALSE(TryAtomicStep(s, layout, clock, 0, tick, renew_due, beyond, kAdds));
+  ExtendAtomicLease(s, layout, RenewedLease(layout, AtomicLastTick(s), AtomicLeaseTick(s), clock));
+  EXPECT_GE(AtomicLeaseTick(s), first + 4);
+  ASSERT_TRUE(TryAtomicStep(s, layout, clock, 0, tick, renew_due, beyond, kAdds));
+  EXPECT_EQ(tick, first + 5);
+  EXPECT_FALSE(beyond);
+}
+
+
+// Where the state does not take adds (made by 1.3 to 1.5, whose libraries
+// may run beside this one), no step adds: the racing add never comes.
+TEST(AtomicSequence, NoAddWithoutTheAddsProtocol) {
+  const Generator g = Generator::kV7;
+  const SequenceLayout& layout = LayoutOf(g);
+  AtomicSequence<RacingOps> s{};
+  uint64_t clock = 0;
+  ASSERT_EQ(ClockPartFromUnixNanos(g, kNow, clock), Status::kOk);
+  const Tick first = static_cast<Tick>(clock) << layout.low_bits;
+  ExtendAtomicLease(s, layout, first + 3);
+  Tick tick = 0;
+  bool renew_due = false;
+  bool beyond = false;
+  ASSERT_TRUE(TakeLockedAtomicStep(s, layout, clock, 0, LeaseFallback::kNone, tick, renew_due));
+  RacingOps::race = true;
+  ASSERT_TRUE(TryAtomicStep(s, layout, clock, 0, tick, renew_due, beyond));
+  EXPECT_EQ(tick, first + 1);
+  EXPECT_FALSE(beyond);
+  EXPECT_TRUE(RacingOps::race) << "a compare-and-swap state added";
+  RacingOps::race = false;
+}
+
+// A swap never takes the word into the top 2^20 offsets of its epoch where
+// steps add: there the step gives up, and the locked step rebases. Adds
+// taken on a word read below that room then land inside the epoch.
+TEST(AtomicSequence, SwapsLeaveRoomForAdds) {
+  const Generator g = Generator::kV7;
+  const SequenceLayout& layout = LayoutOf(g);
+  AtomicSequence<StdOps> s{};
+  uint64_t clock = 0;
+  ASSERT_EQ(ClockPartFromUnixNanos(g, kNow, clock), Status::kOk);
+  const Tick first = static_cast<Tick>(clock) << layout.low_bits;
+  ExtendAtomicLease(s, layout, first + kTickOffsetMask + 1000);
+  Tick tick = 0;
+  bool renew_due = false;
+  bool beyond = false;
+  ASSERT_TRUE(TakeLockedAtomicStep(s, layout, clock, 0, LeaseFallback::kNone, tick, renew_due, 0,
+                                   kAdds));
+  const Tick base = AtomicSlotBase(s, SlotOfWord(StdOps::Load(s.word)));
+  const uint64_t epoch = StdOps::Load(s.word) >> kTickOffsetBits;
+  // Raised to one below the room: that raise stays in the epoch.
+  RaiseAtomicLastTick(s, base + kAddsRoom - 1, kAdds);
+  EXPECT_EQ(StdOps::Load(s.word) >> kTickOffsetBits, epoch);
+  ASSERT_TRUE(TryAtomicStep(s, layout, clock, 0, tick, renew_due, beyond, kAdds));
+  EXPECT_EQ(tick, base + kAddsRoom);
+  EXPECT_FALSE(beyond);
+  // The room is used up: the common step gives up, the locked one rebases.
+  EXPECT_FALSE(TryAtomicStep(s, layout, clock, 0, tick, renew_due, beyond, kAdds));
+  ASSERT_TRUE(TakeLockedAtomicStep(s, layout, clock, 0, LeaseFallback::kNone, tick, renew_due, 0,
+                                   kAdds));
+  EXPECT_EQ(tick, base + kAddsRoom + 1);
+  EXPECT_NE(StdOps::Load(s.word) >> kTickOffsetBits, epoch);
+  EXPECT_EQ(AtomicLastTick(s), base + kAddsRoom + 1);
+  // Without adds the same raise would have stayed in the epoch up to its
+  // last offset.
+  AtomicSequence<StdOps> t{};
+  ExtendAtomicLease(t, layout, first + kTickOffsetMask + 1000);
+  ASSERT_TRUE(TakeLockedAtomicStep(t, layout, clock, 0, LeaseFallback::kNone, tick, renew_due));
+  const uint64_t t_epoch = StdOps::Load(t.word) >> kTickOffsetBits;
+  RaiseAtomicLastTick(t, AtomicSlotBase(t, SlotOfWord(StdOps::Load(t.word))) + kAddsRoom + 5);
+  EXPECT_EQ(StdOps::Load(t.word) >> kTickOffsetBits, t_epoch);
+}
+
+// Atomics whose next add is followed, before the step reads its slot, by
+// two rebases (as two lock holders far ahead would make while the adding
+// process is descheduled): the slot the add would read is no longer its
+// epoch's, so the step drops the tick it took and starts again.
+struct RebasingOps : StdOps {
+  static inline AtomicSequence<RebasingOps>* sequence = nullptr;
+  static inline bool rebase = false;
+  static uint64_t FetchAdd(Word& word, uint64_t add) {
+    const uint64_t before = word.fetch_add(add, std::memory_order_seq_cst);
+    if (rebase) {
+      rebase = false;
+      for (int i = 0; i < 2; i++)
+        RaiseAtomicLastTick(*sequence, AtomicLastTick(*sequence) + kTickOffsetMask + 7, true);
+    }
+    return before;
+  }
+};
+
+TEST(AtomicSequence, AnAddOutrunByTwoRebasesIsDropped) {
+  const Generator g = Generator::kV7;
+  const SequenceLayout& layout = LayoutOf(g);
+  AtomicSequence<RebasingOps> s{};
+  RebasingOps::sequence = &s;
+  uint64_t clock = 0;
+  ASSERT_EQ(ClockPartFromUnixNanos(g, kNow, clock), Status::kOk);
+  const Tick first = static_cast<Tick>(clock) << layout.low_bits;
+  ExtendAtomicLease(s, layout, first + 100);
+  Tick tick = 0;
+  bool renew_due = false;
+  bool beyond = false;
+  ASSERT_TRUE(TakeLockedAtomicStep(s, layout, clock, 0, LeaseFallback::kNone, tick, renew_due, 0,
+                                   kAdds));
+  RebasingOps::rebase = true;
+  // Its add took first + 1 in an epoch the word has left twice: dropped; the
+  // step tries again from the new word, whose lease lies below it.
+  EXPECT_FALSE(TryAtomicStep(s, layout, clock, 0, tick, renew_due, beyond, kAdds));
+  const Tick far = AtomicLastTick(s);
+  EXPECT_GT(far, first + 2 * kTickOffsetMask);
+  ExtendAtomicLease(s, layout, far + 10);
+  ASSERT_TRUE(TryAtomicStep(s, layout, clock, 0, tick, renew_due, beyond, kAdds));
+  EXPECT_EQ(tick, far + 1);
+  EXPECT_FALSE(beyond);
 }
 
 }  // namespace

@@ -51,10 +51,16 @@ struct HorizonSlot {
 };
 
 // Publishes the bound `clock` for generator `g` and orders it before the
-// draw that follows (Ops::FullBarrier).
+// draw that follows (Ops::FullBarrier). Only ever lowers a bound already
+// there: a slot is shared by a parallel leader and its workers, whose keys
+// the leader's transaction stores, and a worker's bound, published first,
+// may lie below the leader's.
 template <class Ops>
 inline void PublishHorizonBound(HorizonSlot<Ops>& slot, int g, uint64_t clock) noexcept {
-  Ops::Store(slot.bound[g], clock + 1);
+  uint64_t seen = Ops::Load(slot.bound[g]);
+  while ((seen == 0 || seen - 1 > clock) &&
+         !Ops::CompareExchange(slot.bound[g], seen, clock + 1)) {
+  }
   Ops::FullBarrier();
 }
 

@@ -491,15 +491,15 @@ int64 OwnServerMark() {
                      "sequence is below that, and may be lifted only %s ahead of the clock here. "
                      "No key is made in this database until the sequences are above its leases.",
                      get_database_name(MyDatabaseId), instant,
-                     bound_is_a_day ? "one day" : "uuid6.max_advance (of the extension's owner)"),
+                     bound_is_a_day ? "one day" : "uuid6.max_advance in a session that is not a superuser's"),
            bound_is_a_day
                ? errhint("If the lease was written by hand, a superuser writes it lower with "
                          "setval; else keys are made here once the clock has come within a day "
                          "of it.")
-               : errhint("If keys were made that far ahead, a superuser makes one key in this "
-                         "database (SELECT uuid_generate_v%d()), which lifts the sequences to "
-                         "its leases; if the lease was written by hand, a superuser writes it "
-                         "lower with setval.",
+               : errhint("If keys were made that far ahead (look at the database's largest "
+                         "keys first), a superuser makes one key in this database (SELECT "
+                         "uuid_generate_v%d()), which lifts the sequences to its leases; if the "
+                         "lease was written by hand, a superuser writes it lower with setval.",
                          version)));
 }
 
@@ -519,24 +519,24 @@ Tick CheckServerMark(SharedState* state, Generator generator) {
     stored[i] = foreign ? ReadStored(objects.leases[i]) : kNoDatabaseLease;
   if (!foreign) return 0;
 
-  // The extension's owner may write the lease objects, and the sequences
-  // are the whole cluster's: a stored lease lifts them no further ahead of
-  // this server's clock than that owner could with uuid6_advance (one day
-  // for a superuser, uuid6.max_advance for any other role), plus the
-  // furthest a lease reaches past the clock (a slow disk's: MaxLeaseSpan). A
-  // lease beyond that, above the sequence, may cover keys the database
-  // holds: refused, for every version, never followed only part of the way,
-  // which would make keys below them. In a superuser's session the bound is
-  // a superuser's: a superuser who makes a key there lifts the sequences as
-  // far as uuid6_advance would let them.
-  const bool owner_is_superuser = superuser_arg(objects.owner) || superuser();
+  // Roles other than the owner may write the lease objects too (members of
+  // pg_write_all_data may setval any sequence), and the sequences are the
+  // whole cluster's: a stored lease lifts them no further ahead of this
+  // server's clock than this session's role could with uuid6_advance (one
+  // day for a superuser, uuid6.max_advance for any other role), plus the
+  // furthest a lease reaches past the clock (a slow disk's: MaxLeaseSpan).
+  // A lease beyond that, above the sequence, may cover keys the database
+  // holds: refused, for every version, never followed only part of the
+  // way, which would make keys below them. A superuser who makes a key
+  // there lifts the sequences as far as uuid6_advance would let them.
+  const bool session_is_superuser = superuser();
   const int64 now_ns = UnixNanosNow();
   Tick target[kRfcGeneratorCount];
   for (int i = 0; i < kRfcGeneratorCount; i++) {
     const Generator lifted = static_cast<Generator>(i);
     const SequenceLayout& layout = LayoutOf(lifted);
     target[i] = DatabaseLeaseTick(layout, stored[i]);
-    const int64 bound_ns = now_ns + AdvanceLimitMicros(owner_is_superuser) * 1000;
+    const int64 bound_ns = now_ns + AdvanceLimitMicros(session_is_superuser) * 1000;
     const Tick cap_clock = static_cast<Tick>(ClockPartAt(lifted, bound_ns)) + MaxLeaseSpan(layout);
     const Tick cap = ((cap_clock + 1) << layout.low_bits) - 1;
     if (target[i] <= cap) continue;
@@ -544,7 +544,7 @@ Tick CheckServerMark(SharedState* state, Generator generator) {
     SpinLockAcquire(&sequence.lock);
     const bool below = LastTick(SequenceCopy(state, i)) < target[i];
     SpinLockRelease(&sequence.lock);
-    if (below) RefuseLeaseBeyondCap(lifted, stored[i], owner_is_superuser);
+    if (below) RefuseLeaseBeyondCap(lifted, stored[i], session_is_superuser);
   }
 
   for (int i = 0; i < kRfcGeneratorCount; i++) {
@@ -570,10 +570,13 @@ Tick CheckServerMark(SharedState* state, Generator generator) {
   return target[g];
 }
 
-// Per RFC generator, the last tick this transaction handed out in parallel
-// mode uncovered (0: none): covered before it commits (CoverDeferred). Only
-// the leader of a parallel query makes keys from 1.6 on (the generators are
-// PARALLEL RESTRICTED), and it may write nothing until parallel mode ends.
+// Per RFC generator, the last tick this transaction handed out uncovered in
+// parallel mode or while it was read-only (0: none): covered before it
+// commits (CoverDeferred). Only the leader of a parallel query makes keys
+// from 1.6 on (the generators are PARALLEL RESTRICTED), and it may write
+// nothing until parallel mode ends; a transaction may turn read-only
+// (SET transaction_read_only) after it wrote, or turn back by a rollback to
+// a savepoint, and store a key it made meanwhile.
 Tick deferred_cover[kRfcGeneratorCount] = {0, 0, 0};
 bool cover_callback_registered = false;
 
@@ -595,6 +598,23 @@ void CoverDeferred(XactEvent event, void*) {
   for (int g = 0; g < kRfcGeneratorCount; g++) {
     const Tick tick = deferred_cover[g];
     if (tick == 0) continue;
+    if (XactReadOnly) {
+      // Read-only to its end: it stores nothing unless it wrote before it
+      // turned read-only, and then it may not write the lease.
+      if (!TransactionIdIsValid(GetTopTransactionIdIfAny())) {
+        deferred_cover[g] = 0;
+        continue;
+      }
+      ereport(ERROR,
+              (errcode(ERRCODE_READ_ONLY_SQL_TRANSACTION),
+               errmsg("uuid6: a transaction that turned read-only after it wrote cannot commit "
+                      "keys it made while read-only"),
+               errdetail("Its keys of version %d lie beyond the lease of database \"%s\", "
+                         "which a read-only transaction cannot extend.",
+                         kRfcVersions[g], get_database_name(MyDatabaseId)),
+               errhint("Make the keys before SET transaction_read_only, or leave the "
+                       "transaction read-write until it commits.")));
+    }
     if (IsInParallelMode())
       ereport(ERROR, (errcode(ERRCODE_INVALID_TRANSACTION_STATE),
                       errmsg("uuid6: keys made in parallel mode cannot be covered by the "
@@ -675,16 +695,17 @@ bool CoverTickInDatabase(SharedState* state, Generator generator, Tick tick) {
     if (lifted_to >= tick) return false;
   }
   // PostgreSQL allows no write here; decided before calling setval, which
-  // would raise an ERROR. During recovery and in a read-only transaction the
-  // state file alone covers these values: such a transaction stores no key
-  // in the database. In parallel mode, the leader covers its keys before its
-  // transaction commits, a worker only within the lease already stored.
-  if (recovery || XactReadOnly) return true;
+  // would raise an ERROR. During recovery the state file alone covers these
+  // values: nothing is stored in the database. In parallel mode and in a
+  // read-only transaction, the transaction covers its keys before it
+  // commits (CoverDeferred), a parallel worker only within the lease
+  // already stored.
+  if (recovery) return true;
   if (IsParallelWorker()) {
     CoverTickInWorker(generator, tick);
     return true;
   }
-  if (IsInParallelMode()) {
+  if (IsInParallelMode() || XactReadOnly) {
     if (tick > deferred_cover[g]) deferred_cover[g] = tick;
     return true;
   }

@@ -21,6 +21,8 @@ extern "C" {
 #include "access/xlog.h"
 #include "executor/spi.h"
 #include "storage/procarray.h"
+#include "catalog/pg_authid_d.h"
+#include "utils/acl.h"
 }
 
 using uuid6::Generator;
@@ -49,6 +51,14 @@ struct HorizonHeader {
   int slot_count;
   int prepared_capacity;
   slock_t lock;  // guards the prepared entries
+  // The transaction id next to be assigned when the first key of this
+  // server's life was published or the horizon first read (0 until then;
+  // FullTransactionId's value). A prepared transaction the entries do not
+  // know took no key where its xid is not older: every key is published,
+  // and every transaction that publishes gets an entry when it prepares. An
+  // older one may have been prepared before the server started (its keys
+  // unknown).
+  pg_atomic_uint64 first_xid;
 };
 constexpr const char* kHorizonName = "uuid6 horizon v1";
 constexpr uint32 kHorizonLayoutVersion = 1;
@@ -82,6 +92,7 @@ void Initialize(void* segment) {
   h->slot_count = SlotCount();
   h->prepared_capacity = PreparedCapacity();
   SpinLockInit(&h->lock);
+  pg_atomic_init_u64(&h->first_xid, 0);
   Slot* s = reinterpret_cast<Slot*>(base + kHeaderBytes);
   for (int i = 0; i < h->slot_count; i++) {
     for (auto& bound : s[i].bound) pg_atomic_init_u64(&bound, 0);
@@ -122,6 +133,15 @@ int PublishingSlot() {
   return slot;
 }
 
+// Notes first_xid once, from a backend (the postmaster, which may create
+// the struct, knows no transaction ids yet).
+void NoteFirstXid() {
+  if (pg_atomic_read_u64(&header->first_xid) != 0) return;
+  uint64 unset = 0;
+  pg_atomic_compare_exchange_u64(&header->first_xid, &unset,
+                                 U64FromFullTransactionId(ReadNextFullTransactionId()));
+}
+
 __attribute__((noinline, cold)) void PublishFirst(int g) {
   // A state an earlier library made (whose sessions publish nothing): the
   // horizon refuses there, and nothing is published.
@@ -131,6 +151,7 @@ __attribute__((noinline, cold)) void PublishFirst(int g) {
   }
   AtomicSequences* atomic = AttachedAtomicSequences();
   const int index = PublishingSlot();
+  NoteFirstXid();
   if (!exit_armed) {
     before_shmem_exit(AtProcExit, 0);
     exit_armed = true;
@@ -145,11 +166,7 @@ __attribute__((noinline, cold)) void PublishFirst(int g) {
     // in too: only ever lowered, by compare-and-swap. Its database is the
     // leader's, which is this one's (the leader may not have written it yet).
     pg_atomic_write_u64(&slot.database, MyDatabaseId);
-    uint64 seen = pg_atomic_read_u64(&slot.bound[g]);
-    while ((seen == 0 || seen - 1 > clock) &&
-           !pg_atomic_compare_exchange_u64(&slot.bound[g], &seen, clock + 1)) {
-    }
-    pg_memory_barrier();
+    PublishHorizonBound(slot, g, clock);
     return;
   }
   if (!any_published) {
@@ -393,6 +410,9 @@ uuid6::Tick ComputeHorizon(int g, List** holders) {
   // Then the prepared transactions PostgreSQL lists, then the entries kept
   // for them (the order that cannot miss one moving from a slot to its
   // entry).
+  uuid6::pg::NoteFirstXid();
+  const TransactionId first_xid =
+      XidFromFullTransactionId(FullTransactionIdFromU64(pg_atomic_read_u64(&header->first_xid)));
   List* listed = ListPreparedXacts();
   const int capacity = header->prepared_capacity;
   uuid6::pg::PreparedBounds* kept =
@@ -406,8 +426,11 @@ uuid6::Tick ComputeHorizon(int g, List** holders) {
     int found = -1;
     for (int i = 0; i < capacity && found < 0; i++)
       if (kept[i].xid == x->xid && kept[i].database == MyDatabaseId) found = i;
-    // Unknown: its keys may be anywhere below the sequence; the horizon
-    // stays at the bottom until it ends.
+    // Unknown and prepared after the first key (or read) of this server's
+    // life: it took no key (first_xid). Unknown and older: its keys may be
+    // anywhere below the sequence; the horizon stays at the bottom until it
+    // ends.
+    if (found < 0 && !TransactionIdPrecedes(x->xid, first_xid)) continue;
     const uint64 bound = found < 0 ? 1 : kept[found].bound[g];
     if (bound == 0) continue;
     if (bound - 1 < horizon) horizon = bound - 1;
@@ -439,6 +462,15 @@ Datum KeyAt(Generator generator, uuid6::Tick tick) {
 }
 
 }  // namespace
+
+// The caller may see when session `pid` began its transaction: as
+// pg_stat_activity decides for its own columns (the same role's member, or
+// pg_read_all_stats). A session gone meanwhile: no.
+bool MaySeeSession(int pid) {
+  if (has_privs_of_role(GetUserId(), ROLE_PG_READ_ALL_STATS)) return true;
+  PGPROC* proc = BackendPidGetProc(pid);
+  return proc != nullptr && has_privs_of_role(GetUserId(), proc->roleId);
+}
 
 // uuid6_commit_horizon(version): the least key of the horizon's tick.
 UUID6_SQL_FUNCTION(uuid6_commit_horizon) {
@@ -474,6 +506,9 @@ UUID6_SQL_FUNCTION(uuid6_commit_horizon_holders) {
       values[4] = KeyAt(static_cast<Generator>(g),
                         static_cast<uuid6::Tick>(h->clock)
                             << uuid6::LayoutOf(static_cast<Generator>(g)).low_bits);
+      // When another role's session took its first key, as pg_stat_activity
+      // shows its xact_start: to that role's members and pg_read_all_stats.
+      if (h->pid != 0 && !MaySeeSession(h->pid)) nulls[3] = nulls[4] = true;
       tuplestore_putvalues(result->setResult, result->setDesc, values, nulls);
     }
   }

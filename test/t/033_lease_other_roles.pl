@@ -14,6 +14,13 @@
 #     while 8 sessions of hers try by OID the functions that take stronger
 #     ones (brin_summarize_range), and new sessions make their keys
 #     throughout, one for 5 s on end, none waiting for a lock.
+#   - A member of pg_write_all_data may setval the lease sequences (no
+#     privilege on them can keep it out): a lease written 20 hours ahead
+#     with a foreign server mark lifts no non-superuser session's keys
+#     beyond uuid6.max_advance (the extension owner's day, in 1.5: every
+#     later key of the cluster lay 20 hours ahead); such a session is
+#     refused (55000) naming the lease, and the cluster's other databases
+#     keep their keys at the clock; a superuser's key lifts the sequences.
 use strict;
 use warnings;
 use PostgreSQL::Test::Utils;
@@ -150,6 +157,29 @@ for my $preload (1, 0)
 	$holder->quit;
 	is($node->safe_psql('own', 'SELECT count(*) FROM orders'), '601',
 		"$mode, 1.5: every row is there");
+	$node->stop;
+}
+
+{
+	my $node = new_node('lease_write_all', preload => 1);
+	$node->safe_psql('postgres', q{CREATE ROLE writer LOGIN IN ROLE pg_write_all_data;
+		CREATE ROLE app LOGIN; CREATE DATABASE forged;});
+	$node->safe_psql('forged', 'CREATE EXTENSION uuid6; SELECT uuid_generate_v7()');
+	$node->safe_psql('postgres', 'CREATE EXTENSION uuid6');
+	# A v7 lease counts 4096 a millisecond.
+	my $ahead = $node->safe_psql('forged', q{SELECT last_value + 20::bigint * 3600 * 1000 * 4096 FROM uuid6_lease.uuid6_lease_v7});
+	$node->safe_psql('forged', qq{SELECT setval('uuid6_lease.uuid6_lease_v7', $ahead);
+		SELECT setval('uuid6_lease.uuid6_lease_server', 42)}, extra_params => [ '--username' => 'writer' ]);
+	my ($rc, $out, $err) = $node->psql('forged', 'SELECT uuid_generate_v7()',
+		extra_params => [ '--username' => 'app' ]);
+	like($err, qr/ERROR:  uuid6: the lease of version 7 in "uuid6_lease_v7" lies further ahead of the clock than uuid6 may lift the sequences on its own/,
+		'a lease forged 20 h ahead by a pg_write_all_data member: a non-superuser session is refused, not lifted');
+	like($err, qr/uuid6\.max_advance in a session that is not a superuser's/, '... naming the bound that applies');
+	is($node->safe_psql('postgres', q{SELECT uuid_extract_time(uuid_generate_v7()) < now() + interval '10 minutes'},
+		extra_params => [ '--username' => 'app' ]), 't',
+		"another database's keys stay at the clock");
+	is($node->safe_psql('forged', q{SELECT uuid_extract_time(uuid_generate_v7()) > now() + interval '19 hours'}), 't',
+		"a superuser's key lifts the sequences to the lease (the bound of a superuser's uuid6_advance)");
 	$node->stop;
 }
 

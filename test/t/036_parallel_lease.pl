@@ -12,7 +12,14 @@
 #   (d) with the generator marked PARALLEL SAFE again (as in catalogs before
 #       1.6, whose generators parallel workers run), a worker never stores a
 #       key beyond the stored lease: it refuses, naming the update;
-#   (e) the plan keeps its parallel scan: the generators run in the leader.
+#   (e) the plan keeps its parallel scan: the generators run in the leader;
+#   (f) a transaction that turns read-only (SET transaction_read_only) and
+#       back by a rollback to a savepoint stores a key it made while
+#       read-only: covered when it commits (1.5 left it beyond the lease);
+#       one that stays read-only after a parallel statement stored keys is
+#       refused at commit (25006), storing nothing (1.5 committed every key
+#       beyond the lease); a read-only transaction that stores nothing
+#       commits its keys as before.
 # Preloaded and not.
 use strict;
 use warnings;
@@ -92,13 +99,38 @@ for my $preload (1, 0)
 	is(beyond_lease($primary, 'keys2'), "v6:0 v7:0 v8:0 spread:0 of $stored2",
 		"$mode: prepared, then committed: none of its keys beyond the lease");
 
+	# (f) Read-only for a while, in a database whose lease was never written.
+	my ($rc, $out, $err);
+	$primary->safe_psql('postgres', 'CREATE DATABASE ro');
+	$primary->safe_psql('ro', q{CREATE EXTENSION uuid6; CREATE TABLE stored (id uuid);
+		CREATE TABLE big AS SELECT g, md5(g::text) AS t FROM generate_series(1, 100000) g; ANALYZE big;});
+	my $ro_beyond = q{SELECT count(*) FILTER (WHERE uuid_extract_time(id) >
+		(SELECT coalesce(database_lease_until, '-infinity') FROM uuid6_status() WHERE version = 7)) || ' of ' || count(*) FROM stored};
+	$primary->safe_psql('ro', q{BEGIN; SAVEPOINT s; SET LOCAL transaction_read_only = on;
+		SELECT uuid_generate_v7() AS k \gset
+		ROLLBACK TO s;
+		INSERT INTO stored VALUES (:'k');
+		COMMIT;});
+	is($primary->safe_psql('ro', $ro_beyond), '0 of 1',
+		"$mode: a key made while read-only, stored after a rollback to a savepoint: covered");
+	($rc, $out, $err) = $primary->psql('ro', "BEGIN; $parallel
+		CREATE TABLE ro_keys AS SELECT uuid_generate_v7() AS id, g FROM big WHERE t LIKE 'a%';
+		SET LOCAL transaction_read_only = on;
+		COMMIT;");
+	like($err, qr/ERROR:  uuid6: a transaction that turned read-only after it wrote cannot commit keys it made while read-only/,
+		"$mode: keys of a parallel statement, then read-only to the commit: refused");
+	is($primary->safe_psql('ro', q{SELECT to_regclass('ro_keys') IS NULL}), 't',
+		"$mode: refused: nothing of it stored");
+	($rc, $out, $err) = $primary->psql('ro', q{BEGIN READ ONLY; SELECT count(uuid_generate_v7()) FROM generate_series(1, 1000); COMMIT;});
+	is($rc, 0, "$mode: a read-only transaction that stores nothing commits its keys") or diag($err);
+
 	# (d) A generator that parallel workers run (PARALLEL SAFE, as before 1.6),
 	# in a new database whose lease was never written.
 	$primary->safe_psql('postgres', 'CREATE DATABASE old_catalog');
 	$primary->safe_psql('old_catalog', q{CREATE EXTENSION uuid6;
 		ALTER FUNCTION uuid_generate_v7() PARALLEL SAFE;
 		CREATE TABLE big AS SELECT g, md5(g::text) AS t FROM generate_series(1, 100000) g; ANALYZE big;});
-	my ($rc, $out, $err) = $primary->psql('old_catalog', "$parallel
+	($rc, $out, $err) = $primary->psql('old_catalog', "$parallel
 		CREATE TABLE keys AS SELECT uuid_generate_v7() AS v7, g FROM big WHERE t LIKE 'a%';
 		SELECT count(*) FILTER (WHERE uuid_extract_time(v7) > (SELECT coalesce(database_lease_until, '-infinity') FROM uuid6_status() WHERE version = 7))
 		FROM keys");

@@ -12,8 +12,13 @@
 #       horizon while their transaction is open;
 #   (c) a session idle in a transaction that made a key holds the horizon
 #       below its key and is listed by uuid6_commit_horizon_holders() with
-#       its pid; a session of another database does not hold it; a session
-#       ended by pg_terminate_backend holds it no more;
+#       its pid (since when, and the key it holds below, only to its own
+#       role and pg_read_all_stats, as pg_stat_activity shows xact_start); a
+#       session of another database does not hold it; a session ended by
+#       pg_terminate_backend holds it no more;
+#   (g) a transaction prepared by a session that never loaded uuid6 took no
+#       key: it does not hold the horizon (1.6's first cut held it at the
+#       bottom until it ended, whoever prepared it);
 #   (d) a prepared transaction holds it until COMMIT PREPARED, also across a
 #       restart (where the horizon no longer knows its keys and stays at the
 #       bottom), and its rows are then read;
@@ -147,6 +152,11 @@ EOF
 	is($node->safe_psql('postgres', qq{SELECT count(*) FROM uuid6_commit_horizon_holders()
 			WHERE version = 7 AND pid = $idle_pid AND since <= clock_timestamp() AND holds_below <= '$idle_key'}), '1',
 		"$mode: uuid6_commit_horizon_holders() lists it, with its pid and since when");
+	$node->safe_psql('postgres', 'CREATE ROLE peer LOGIN');
+	is($node->safe_psql('postgres', qq{SELECT format('%s %s %s', pid IS NOT NULL, since IS NULL, holds_below IS NULL)
+			FROM uuid6_commit_horizon_holders() WHERE version = 7 AND pid = $idle_pid},
+			extra_params => [ '--username' => 'peer' ]), 't t t',
+		"$mode: another role sees the pid, not since when nor below which key");
 	is($node->safe_psql('other', "SELECT uuid6_commit_horizon() <= '$other_key'"), 't',
 		"$mode: in the other database its own open transaction holds its horizon");
 	is($node->safe_psql('other', "SELECT count(*) FROM uuid6_commit_horizon_holders() WHERE pid = $idle_pid"), '0',
@@ -159,6 +169,15 @@ EOF
 	eval { $idle->quit };
 	is($node->safe_psql('postgres', "SELECT uuid6_commit_horizon() > '$idle_key'"), 't',
 		"$mode: a terminated session holds the horizon no more");
+
+	# (g) Prepared by a session that never loaded uuid6 (where it is not
+	# preloaded; preloaded, every session has).
+	$node->safe_psql('postgres', 'CREATE TABLE IF NOT EXISTS plain (x int)');
+	$node->safe_psql('postgres', q{BEGIN; INSERT INTO plain VALUES (1); PREPARE TRANSACTION 'nobody'});
+	is($node->safe_psql('postgres', q{SELECT uuid6_commit_horizon() > '00000000-0000-7000-8000-000000000000'
+			AND NOT EXISTS (SELECT FROM uuid6_commit_horizon_holders() WHERE prepared_gid = 'nobody')}), 't',
+		"$mode: a transaction prepared without a key does not hold the horizon");
+	$node->safe_psql('postgres', q{ROLLBACK PREPARED 'nobody'});
 
 	# (d) A prepared transaction, across a restart.
 	$node->safe_psql('postgres', q{BEGIN; INSERT INTO outbox (client, n) VALUES (-1, 1);

@@ -22,6 +22,9 @@ struct StdOps {
   using Word = std::atomic<uint64_t>;
   static uint64_t Load(const Word& word) { return word.load(std::memory_order_relaxed); }
   static void Store(Word& word, uint64_t value) { word.store(value, std::memory_order_relaxed); }
+  static bool CompareExchange(Word& word, uint64_t& expected, uint64_t desired) {
+    return word.compare_exchange_strong(expected, desired, std::memory_order_seq_cst);
+  }
   static void FullBarrier() { std::atomic_thread_fence(std::memory_order_seq_cst); }
 };
 
@@ -131,6 +134,21 @@ TEST(Horizon, WithoutBoundsReadersMissOpenTransactions) {
 
 // The horizon as a tick, and the key it stands for: the least tick of the
 // least bound's clock part, or the tick after the sequence's last one.
+// A slot shared by a parallel leader and its workers keeps the least bound
+// published in it: a worker's, published first, is not raised by the
+// leader's first key of the version, drawn later.
+TEST(Horizon, APublishOnlyLowersTheSlotsBound) {
+  Slot slot{};
+  PublishHorizonBound(slot, kG, 100);  // a worker's key
+  PublishHorizonBound(slot, kG, 250);  // the leader's, later
+  EXPECT_EQ(StdOps::Load(slot.bound[kG]), 101u);
+  PublishHorizonBound(slot, kG, 40);  // another worker's, read earlier
+  EXPECT_EQ(StdOps::Load(slot.bound[kG]), 41u);
+  ClearHorizonBound(slot, kG);
+  PublishHorizonBound(slot, kG, 250);  // the next transaction's
+  EXPECT_EQ(StdOps::Load(slot.bound[kG]), 251u);
+}
+
 TEST(Horizon, TickOfTheBoundOrAfterTheLast) {
   const SequenceLayout& layout = LayoutOf(Generator::kV7);
   const Tick last = (Tick{5000} << layout.low_bits) | 17;

@@ -552,13 +552,13 @@ COMMENT ON FUNCTION @extschema@.uuid_from_typeid(text, text) IS
 -- function never is.)
 CREATE FUNCTION @extschema@.uuid6_smaller(uuid, uuid) RETURNS uuid
     LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    RETURN CASE WHEN $2 < $1 THEN $2 ELSE $1 END;
+    RETURN CASE WHEN $2 OPERATOR(pg_catalog.<) $1 THEN $2 ELSE $1 END;
 COMMENT ON FUNCTION @extschema@.uuid6_smaller(uuid, uuid) IS
     'uuid6 internal: the smaller of two UUIDs (the first of two equal ones), as the uuid type orders them: the transition and combine function of min(uuid) where PostgreSQL has none';
 
 CREATE FUNCTION @extschema@.uuid6_larger(uuid, uuid) RETURNS uuid
     LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-    RETURN CASE WHEN $1 < $2 THEN $2 ELSE $1 END;
+    RETURN CASE WHEN $1 OPERATOR(pg_catalog.<) $2 THEN $2 ELSE $1 END;
 COMMENT ON FUNCTION @extschema@.uuid6_larger(uuid, uuid) IS
     'uuid6 internal: the larger of two UUIDs (the first of two equal ones), as the uuid type orders them: the transition and combine function of max(uuid) where PostgreSQL has none';
 

@@ -8,12 +8,12 @@
 #include "core/sequence.hpp"
 #include "core/spread.hpp"
 #include "pg/convert.hpp"
-#include "pg/db_lease.hpp"
+#include "pg/database_lease.hpp"
 #include "pg/generators.hpp"
 #include "pg/horizon.hpp"
 #include "pg/layout_ranges.hpp"
 #include "pg/lease_writer.hpp"
-#include "pg/persistence.hpp"
+#include "pg/cluster_lease.hpp"
 #include "pg/settings.hpp"
 #include "pg/shared_state.hpp"
 #include "pg/sql_function.hpp"
@@ -246,7 +246,7 @@ uuid6::Tick TakeSequenceTick(Generator generator, uint64 random) {
       tick = NextTickAfterRenewal(state, sequence, generator, layout, random);
     }
     // The database's lease covers the tick before it is handed out: one
-    // comparison while it does (pg/db_lease.hpp).
+    // comparison while it does (pg/database_lease.hpp).
   } while (
       unlikely(tick > uuid6::pg::database_lease_checked_through[static_cast<int>(generator)]) &&
       !uuid6::pg::CoverTickInDatabase(state, generator, tick));

@@ -4,7 +4,7 @@
 #include <cstring>
 #include <ctime>
 
-#include "pg/persistence.hpp"
+#include "pg/cluster_lease.hpp"
 
 extern "C" {
 #include "postmaster/bgworker.h"

@@ -6,7 +6,7 @@
 // variable every writer broadcasts on, and returns at once. Where uuid6 is
 // not preloaded no worker can be registered: the caller writes the file
 // itself, as every caller did before 1.4. Either way a call whose sequence
-// has used up its lease writes or waits (persistence.hpp): the writer only
+// has used up its lease writes or waits (cluster_lease.hpp): the writer only
 // takes the renewals that are due before that.
 //
 // The writer takes the writer's claim and broadcasts like any other writer,

@@ -8,7 +8,7 @@ extern "C" {
 #include "access/xact.h"
 #include "tcop/tcopprot.h"
 }
-#include "pg/db_lease.hpp"
+#include "pg/database_lease.hpp"
 #include "pg/generators.hpp"
 #include "pg/horizon.hpp"
 #include "pg/lease_writer.hpp"

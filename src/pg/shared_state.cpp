@@ -2,7 +2,7 @@
 
 #include "pg/horizon.hpp"
 #include "pg/library_1_0.hpp"
-#include "pg/persistence.hpp"
+#include "pg/cluster_lease.hpp"
 
 #include <cstring>
 

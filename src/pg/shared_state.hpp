@@ -100,7 +100,7 @@ struct SharedExtensionFields {
   // before it when that one installed a lease already due. Zero otherwise.
   // Calls that find their lease used up take values from its last second
   // for as long as such a renewal is under way, if it began within a second
-  // of the lease's end (pg/persistence.hpp, LeaseGrace).
+  // of the lease's end (pg/cluster_lease.hpp, LeaseGrace).
   int64 renewing_since_us;
   // The last write whose lease was already due when it was installed (a
   // write slower than the one before): when it ended and the renewal it

@@ -1,4 +1,4 @@
-#include "pg/persistence.hpp"
+#include "pg/cluster_lease.hpp"
 
 #include <fcntl.h>
 #include <signal.h>

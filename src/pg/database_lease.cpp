@@ -1,11 +1,11 @@
-#include "pg/db_lease.hpp"
+#include "pg/database_lease.hpp"
 
 #include <cstring>
 #include <ctime>
 
 #include "core/database_lease.hpp"
 #include "pg/convert.hpp"
-#include "pg/persistence.hpp"
+#include "pg/cluster_lease.hpp"
 #include "pg/settings.hpp"
 
 extern "C" {

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # make bench: uuid6 against core PostgreSQL, pg_uuidv7 and uuid-ossp, side by
-# side in one run, interleaved, medians of several repetitions.
+# side in one run, interleaved in an order rotated each repetition (a fixed
+# order measures the order), every figure the median of its repetitions with
+# their min and max.
 #
 #   1. inserts into (id <key> PRIMARY KEY DEFAULT ..., payload int), for
 #      bigserial, gen_random_uuid(), uuid6's uuid_generate_v7(), core uuidv7()
@@ -144,9 +146,12 @@ load() {
 # Interleaved repetitions; the median of each measure is reported.
 INSERT_REPS=${BENCH_INSERT_REPS:-3}
 declare -A load_samples
+# rotated I N: the indexes 0..N-1 starting at I mod N, so that each contender
+# runs first, second, ... in turn across repetitions.
+rotated() { local k; for ((k = 0; k < $2; k++)); do echo $((($1 + k) % $2)); done; }
 for rep in $(seq 1 "$INSERT_REPS"); do
   for mode in batch clients; do
-    for i in "${!key_names[@]}"; do
+    for i in $(rotated "$rep" "${#key_names[@]}"); do
       result=$(load "$mode" "$i")
       load_samples["$mode:$i"]+="$result
 "
@@ -164,8 +169,12 @@ for key in "${!load_samples[@]}"; do
 done
 q "DROP TABLE IF EXISTS bench_load"
 
-insert_md="| load | key | seconds | rows/s | × bigserial time | WAL MB | PK index MB | PK / fresh CREATE INDEX |
-|---|---|---:|---:|---:|---:|---:|---:|"
+# min and max of a column of the samples of one load, as rows/s
+rate_range() {
+  echo "${load_samples[$1]}" | grep . | awk '{printf "%.0f\n", $5 / $1}' | sort -g | awk 'NR == 1 {lo = $1} {hi = $1} END {printf "%s–%s", lo, hi}'
+}
+insert_md="| load | key | seconds | rows/s (median) | rows/s min–max | × bigserial time | WAL MB | PK index MB | PK / fresh CREATE INDEX |
+|---|---|---:|---:|---:|---:|---:|---:|---:|"
 declare -A time_ratio fill_ratio
 for mode in batch clients; do
   read -r base_s _ <<<"${load_result["$mode:0"]}"
@@ -178,7 +187,7 @@ for mode in batch clients; do
     fill_ratio["$mode:${key_names[$i]}"]=$fr
     label=$([ "$mode" = batch ] && echo "1 client, $BATCH-row batches" || echo "4 clients, single-row commits")
     insert_md+="
-| $label | \`${key_names[$i]}\` | $(fmt "$s" 2) | $rps | $tr | $(fmt "$(awk -v w="$wal" 'BEGIN {print w / 1048576}')" 1) | $(fmt "$(awk -v w="$index" 'BEGIN {print w / 1048576}')" 1) | $fr |"
+| $label | \`${key_names[$i]}\` | $(fmt "$s" 2) | $rps | $(rate_range "$mode:$i") | $tr | $(fmt "$(awk -v w="$wal" 'BEGIN {print w / 1048576}')" 1) | $(fmt "$(awk -v w="$index" 'BEGIN {print w / 1048576}')" 1) | $fr |"
     csv insert "$mode" "${key_names[$i]}" rows_per_s "$rps"
     csv insert "$mode" "${key_names[$i]}" seconds "$s"
     csv insert "$mode" "${key_names[$i]}" wal_mb "$(awk -v w="$wal" 'BEGIN {printf "%.2f", w / 1048576}')"
@@ -237,35 +246,42 @@ fi
 
 declare -A samples
 for rep in $(seq 1 "$REPS"); do
-  for i in "${!gen_exprs[@]}"; do
+  for i in $(rotated "$rep" "${#gen_exprs[@]}"); do
     samples["g$i"]+="$(q "SELECT bench_seconds(\$\$${gen_exprs[$i]}\$\$, 'generate_series(1, $CALLS)')") "
   done
-  for i in "${!dec_exprs[@]}"; do
+  for i in $(rotated "$rep" "${#dec_exprs[@]}"); do
     samples["d$i"]+="$(q "SELECT bench_seconds(\$\$${dec_exprs[$i]}\$\$, 'bench_ids')") "
   done
   echo "  repetition $rep of $REPS done"
 done
 med() { echo "${samples[$1]}" | tr ' ' '\n' | grep . | median; }
+# min–max of a loop's net ns per call, each sample net of the baseline's median
+net_range() {
+  echo "${samples[$1]}" | tr ' ' '\n' | grep . | awk -v b="$2" -v n="$CALLS" '{printf "%.1f\n", ($1 - b) / n * 1e9}' |
+    sort -g | awk 'NR == 1 {lo = $1} {hi = $1} END {printf "%s–%s", lo, hi}'
+}
 ns_per_call() { awk -v t="$1" -v b="$2" -v n="$CALLS" 'BEGIN {printf "%.1f", (t - b) / n * 1e9}'; }
 
 base_gen=$(med g0)
 base_dec=$(med d0)
-declare -A net
-percall_md="| function | ns/call (net) | × gen_random_uuid() |
-|---|---:|---:|"
+declare -A net spread
+percall_md="| function | ns/call (net, median) | min–max | × gen_random_uuid() |
+|---|---:|---:|---:|"
 for i in "${!gen_exprs[@]}"; do
   [ "$i" -eq 0 ] && continue
   net["${gen_labels[$i]}"]=$(ns_per_call "$(med "g$i")" "$base_gen")
+  spread["${gen_labels[$i]}"]=$(net_range "g$i" "$base_gen")
 done
 for i in "${!dec_exprs[@]}"; do
   [ "$i" -eq 0 ] && continue
   net["${dec_labels[$i]}"]=$(ns_per_call "$(med "d$i")" "$base_dec")
+  spread["${dec_labels[$i]}"]=$(net_range "d$i" "$base_dec")
 done
 random_ns=${net["gen_random_uuid()"]}
 for label in "${gen_labels[@]:1}" "${dec_labels[@]:1}"; do
   ratio=$(awk -v a="${net[$label]}" -v b="$random_ns" 'BEGIN {printf "%.3f", a / b}')
   percall_md+="
-| \`$label\` | ${net[$label]} | $ratio |"
+| \`$label\` | ${net[$label]} | ${spread[$label]} | $ratio |"
   csv percall "" "$label" ns_per_call "${net[$label]}"
 done
 echo "$percall_md"
@@ -277,7 +293,7 @@ conc_calls=($((CALLS * 5)) $((CALLS * 5)) $((CALLS * 5)) $((CALLS / 2)))
 declare -A rate
 for rep in $(seq 1 3); do
   for k in 1 2 4; do
-    for i in "${!conc_names[@]}"; do
+    for i in $(rotated "$rep" "${#conc_names[@]}"); do
       n=${conc_calls[$i]}
       start=$(date +%s.%N)
       for _ in $(seq 1 "$k"); do
@@ -289,8 +305,9 @@ for rep in $(seq 1 3); do
     done
   done
 done
-conc_md="| function | 1 backend (calls/s) | 2 backends | 4 backends | scaling 2 / 1 | scaling 4 / 1 |
-|---|---:|---:|---:|---:|---:|"
+range_of() { echo "$1" | tr ' ' '\n' | grep . | sort -g | awk 'NR == 1 {lo = $1} {hi = $1} END {printf "%.0f–%.0f", lo, hi}'; }
+conc_md="| function | 1 backend (calls/s) | 2 backends | 4 backends | 4 backends min–max | scaling 2 / 1 | scaling 4 / 1 |
+|---|---:|---:|---:|---:|---:|---:|"
 declare -A scaling2
 for i in "${!conc_names[@]}"; do
   r1=$(echo "${rate["$i:1"]}" | tr ' ' '\n' | grep . | median)
@@ -303,11 +320,11 @@ for i in "${!conc_names[@]}"; do
   csv concurrency 2 "${conc_names[$i]}" calls_per_s "$r2"
   csv concurrency 4 "${conc_names[$i]}" calls_per_s "$r4"
   conc_md+="
-| \`${conc_names[$i]}\` | $(fmt "$r1" 0) | $(fmt "$r2" 0) | $(fmt "$r4" 0) | $s2 | $s4 |"
+| \`${conc_names[$i]}\` | $(fmt "$r1" 0) | $(fmt "$r2" 0) | $(fmt "$r4" 0) | $(range_of "${rate["$i:4"]}") | $s2 | $s4 |"
 done
 echo "$conc_md"
 
-# --- Verdicts (SPEC §5) -------------------------------------------------------
+# --- Verdicts -------------------------------------------------------------------
 verdict() {  # verdict TEXT VALUE LIMIT le|ge
   local ok
   ok=$(awk -v v="$2" -v l="$3" -v op="$4" 'BEGIN {print (op == "le" ? v <= l : v >= l) ? "PASS" : "FAIL"}')
@@ -344,8 +361,15 @@ cat >"$OUT.md" <<EOF
 - Settings: $SETTINGS
 $pguv7_line
 - Sizes: $ROWS rows per 1-client load, $CLIENT_ROWS single-row commits per 4-client load
-  (medians of $INSERT_REPS interleaved repetitions), $CALLS calls per per-call loop
-  (medians of $REPS interleaved repetitions), concurrency medians of 3
+  (medians of $INSERT_REPS repetitions), $CALLS calls per per-call loop (medians of $REPS
+  repetitions), concurrency medians of 3; in every repetition the contenders run in turn, in an
+  order rotated by one each repetition, and each figure's min and max are shown beside it
+- Quiet run? The \`clock_timestamp()\` loop cost ${net["clock_timestamp()"]} ns/call (min–max
+  ${spread["clock_timestamp()"]}): compare it with a quiet run on the same machine; where it is
+  more than 10% above, other load was running and the figures are not to be quoted
+- Ratios "× gen_random_uuid()" divide by the cost of PostgreSQL's \`gen_random_uuid()\` here,
+  ${net["gen_random_uuid()"]} ns/call: 16 bytes from the server's CSPRNG (OpenSSL's RAND_bytes
+  where PostgreSQL is built with OpenSSL) per call, which varies with the machine and its OpenSSL
 
 ![chart](pg$MAJOR-$STAMP.svg)
 
@@ -370,7 +394,7 @@ Aggregate calls/s of the same loops run in 1, 2 and 4 backends at once ($CORES c
 
 $conc_md
 
-## Verdicts (SPEC §5)
+## Verdicts
 
 $verdicts
 EOF

@@ -204,7 +204,7 @@ enum class LeaseFallback {
 // `grace` (clock units) widens kIfRecent's second: a renewal that began in
 // time is still being written (a disk that turned slow), and the lease may
 // serve that much longer past its end, its values that much further behind
-// the clock (see pg/persistence.hpp, LeaseGrace).
+// the clock (see pg/cluster_lease.hpp, LeaseGrace).
 inline bool ChooseNextTick(const SequenceLayout& layout, Tick last, Tick lease, uint64_t clock,
                            uint64_t random, LeaseFallback fallback, Tick& next,
                            uint64_t grace = 0) noexcept {

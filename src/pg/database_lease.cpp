@@ -491,7 +491,7 @@ int64 OwnServerMark() {
                      "sequence is below that, and may be lifted only %s ahead of the clock here. "
                      "No key is made in this database until the sequences are above its leases.",
                      get_database_name(MyDatabaseId), instant,
-                     bound_is_a_day ? "one day" : "uuid6.max_advance in a session that is not a superuser's"),
+                     bound_is_a_day ? "one day" : "uuid6.max_advance (for a role that is not a superuser)"),
            bound_is_a_day
                ? errhint("If the lease was written by hand, a superuser writes it lower with "
                          "setval; else keys are made here once the clock has come within a day "

@@ -7,8 +7,10 @@ ROLE (an application role: USAGE on SCHEMA, nothing more) asks for every debug
 line (client_min_messages = debug5) and makes v7 keys without end; this client
 reads none of what the server sends. In each of STALLS rounds (20), once its
 backend blocks writing to it (wait_event ClientWrite) or half a second has passed,
-a superuser's session looks whether the lift's row of v7 is held (locked at
-three tries 25 ms apart, FOR UPDATE NOWAIT on uuid6_sql_sequences.uuid6_sql_lifts) and how far behind the clock a
+a superuser's session looks whether the lift's row of v7 is held while the
+backend waits for this client (locked at three tries 25 ms apart, FOR UPDATE
+NOWAIT on uuid6_sql_sequences.uuid6_sql_lifts, the backend blocked writing to
+this client right after) and how far behind the clock a
 key made meanwhile by another session lies; then this client reads a little
 (1 to 64 KB), and a blocked backend runs on until it blocks again. Prints one
 line per round and a last line:
@@ -146,8 +148,13 @@ def main():
                     sys.exit(1)
                 locked += 1
             time.sleep(0.025)
-        probe = "55P03" if locked == 3 else []
-        if locked == 3:
+        # Held while the client does not read: locked at every probe, with the backend blocked
+        # writing to this client right after. A lift that runs (on a loaded machine it may be
+        # descheduled for a while, the row taken) is not a backend that waits for its client.
+        writing = observer.query("SELECT wait_event FROM pg_stat_activity WHERE pid = %d" % stalled.pid)
+        writing = bool(writing) and writing[0][0] == "ClientWrite"
+        probe = "55P03" if locked == 3 and writing else []
+        if probe:
             held += 1
         print("round %d: the stalled client's backend %s; the lift's row %s; another session's key %.1f ms behind the clock"
               % (rounds, "blocked writing to it" if blocked else "not blocked", "held" if probe == "55P03" else "free", lag_ms))

@@ -57,7 +57,7 @@ for my $preload (1, 0)
 	like($stderr,
 		qr/ERROR:  uuid6: the lease of version 7 in "uuid6_lease_v7" lies further ahead of the clock than uuid6 may lift the sequences on its own/,
 		"$mode: an ERROR names the lease");
-	my ($call) = $stderr =~ /HINT:  If keys were made that far ahead, a superuser makes one key in this database \((SELECT uuid_generate_v7\(\))\)/;
+	my ($call) = $stderr =~ /HINT:  If keys were made that far ahead \(look at the database's largest keys first\), a superuser makes one key in this database \((SELECT uuid_generate_v7\(\))\)/;
 	ok(defined $call, "$mode: the hint gives the superuser's statement that lifts the sequences") or diag($stderr);
 	($rc, $stdout, $stderr) = $new->psql('appdb', $insert,
 		extra_params => [ '--username' => 'other' ]);

@@ -23,7 +23,8 @@
 # unless PGHOST or PGPORT name a server to use (that server's configuration
 # file sets uuid6.facade_key, for the facade rows). Knobs: BENCH_ROWS (2,000,000),
 # BENCH_CLIENT_ROWS (single-row commits: BENCH_ROWS / 20), BENCH_CALLS
-# (2,000,000), BENCH_REPS (5), BENCH_INSERT_REPS (3), PG_CONFIG.
+# (2,000,000), BENCH_REPS (5), BENCH_INSERT_REPS (3), BENCH_TAG (appended to the file
+# names, for several runs a day), PG_CONFIG.
 # Writes test/bench/results/pgMAJOR-DATE.{md,csv,svg}: the report, every
 # figure as CSV, and the chart that test/bench/chart.py draws from the CSV.
 # Reports; never fails on timings.
@@ -84,7 +85,7 @@ fi
 has_core_extract=no
 [ "$MAJOR" -ge 17 ] && has_core_extract=yes
 STAMP=$(date -u +%Y-%m-%d)
-OUT=$RESULTS/pg$MAJOR-$STAMP
+OUT=$RESULTS/pg$MAJOR-$STAMP${BENCH_TAG:+-$BENCH_TAG}
 CPU=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
 CORES=$(nproc)
 
@@ -201,9 +202,9 @@ echo "$insert_md"
 log "per-call cost: $CALLS calls, $REPS repetitions, interleaved"
 CONST="'00000000-0000-0000-0000-000000000000'::uuid"
 gen_labels=("constant (baseline)" "clock_timestamp()" "uuid_generate_v7()" "uuid_generate_v6()"
-  "uuid_generate_v8()" "gen_random_uuid()")
+  "uuid_generate_v8()" "uuid_generate_v7_tagged(5)" "gen_random_uuid()")
 gen_exprs=("$CONST" "clock_timestamp()" "uuid_generate_v7()" "uuid_generate_v6()"
-  "uuid_generate_v8()" "gen_random_uuid()")
+  "uuid_generate_v8()" "uuid_generate_v7_tagged(5)" "gen_random_uuid()")
 if [ $has_core_v7 = yes ]; then
   gen_labels+=("uuidv7() (core)")
   gen_exprs+=("uuidv7()")
@@ -218,7 +219,8 @@ if [ $has_ossp = yes ]; then
 fi
 q "DROP TABLE IF EXISTS bench_ids;
    CREATE TABLE bench_ids AS SELECT v7, v1, v7::text AS v7_text, uuid_to_ulid(v7) AS v7_ulid,
-       uuid_v7_to_facade(v7) AS v7_facade
+       uuid_v7_to_facade(v7) AS v7_facade, uuid_to_base32hex(v7) AS v7_b32,
+       uuid_to_typeid('user', v7) AS v7_typeid
      FROM (SELECT uuid_generate_v7() AS v7, uuid_v6_to_v1(uuid_generate_v6()) AS v1
            FROM generate_series(1, $CALLS)) AS ids;
 "
@@ -229,12 +231,16 @@ q "VACUUM ANALYZE bench_ids"
 # the key from the setting and given as bytea, next to the same.
 dec_labels=("count(id) (baseline)" "uuid_extract_time(v7)" "uuid_extract_time(v7, true)" "uuid_v1_to_v6(v1)"
   "uuid_v7_to_timestamptz(v7)" "uuid_to_ulid(v7)" "v7::text (core)" "uuid_from_ulid(ulid)" "text::uuid (core)"
-  "uuid_v7_to_facade(v7)" "uuid_facade_to_v7(facade)" "uuid_v7_to_facade(v7, key)" "uuid_facade_to_v7(facade, key)")
+  "uuid_v7_to_facade(v7)" "uuid_facade_to_v7(facade)" "uuid_v7_to_facade(v7, key)" "uuid_facade_to_v7(facade, key)"
+  "uuid_to_base32hex(v7)" "uuid_from_base32hex(text)" "uuid_to_typeid('user', v7)" "uuid_from_typeid(typeid, 'user')"
+  "uuid_extract_tag(v7)")
 dec_exprs=("v7" "uuid_extract_time(v7)" "uuid_extract_time(v7, true)" "uuid_v1_to_v6(v1)"
   "uuid_v7_to_timestamptz(v7)" "uuid_to_ulid(v7)" "v7::text" "uuid_from_ulid(v7_ulid)" "v7_text::uuid"
   "uuid_v7_to_facade(v7)" "uuid_facade_to_v7(v7_facade)"
   "uuid_v7_to_facade(v7, '\\x000102030405060708090a0b0c0d0e0f'::bytea)"
-  "uuid_facade_to_v7(v7_facade, '\\x000102030405060708090a0b0c0d0e0f'::bytea)")
+  "uuid_facade_to_v7(v7_facade, '\\x000102030405060708090a0b0c0d0e0f'::bytea)"
+  "uuid_to_base32hex(v7)" "uuid_from_base32hex(v7_b32)" "uuid_to_typeid('user', v7)" "uuid_from_typeid(v7_typeid, 'user')"
+  "uuid_extract_tag(v7)")
 if [ $has_core_extract = yes ]; then
   dec_labels+=("uuid_extract_timestamp(v7) (core)")
   dec_exprs+=("uuid_extract_timestamp(v7)")
@@ -371,7 +377,7 @@ $pguv7_line
   ${net["gen_random_uuid()"]} ns/call: 16 bytes from the server's CSPRNG (OpenSSL's RAND_bytes
   where PostgreSQL is built with OpenSSL) per call, which varies with the machine and its OpenSSL
 
-![chart](pg$MAJOR-$STAMP.svg)
+![chart]($(basename "$OUT").svg)
 
 ## Inserts
 

@@ -44,7 +44,7 @@ def main():
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
            f'font-family="sans-serif" font-size="12">',
            f'<rect width="{WIDTH}" height="{height}" fill="white"/>',
-           f'<text x="{LEFT}" y="22" font-size="15" font-weight="bold">{escape(title)}</text>']
+           f'<text x="{LEFT}" y="22" font-size="15" font-weight="bold" class="t">{escape(title)}</text>']
     for n, (measure, label, fmt) in enumerate(PANELS):
         top = TOP + n * (PANEL_H + GAP)
         peak = nice_max(max((p[measure] for pts in series.values() for p in pts), default=1))

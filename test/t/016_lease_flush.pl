@@ -157,8 +157,14 @@ for my $preload (1, 0)
 		close $fh;
 		my ($rc, $out, $err) = $node->psql('postgres',
 			q{INSERT INTO calls SELECT id, clock_timestamp() FROM (SELECT uuid_generate_v7() AS id OFFSET 0) AS g});
-		like($err, qr/could not write state file "uuid6\.state": Input\/output error/,
-			"$mode: a failed $what fsync fails the call that waited for the write");
+		# The call writes itself and fails with the error, or (preloaded) the
+		# lease writer took the write the call waited for: its write failed
+		# (the failure was used up) and the call waited for the next one.
+		# Either way nothing of the failed write is used (check_order below).
+		my $failure = qr/could not write state file "uuid6\.state": Input\/output error/;
+		ok($err =~ $failure || ($preload && $err eq '' && !-e "$trigger.$what"),
+			"$mode: a failed $what fsync fails the call that waited for the write (or, preloaded, the lease writer's write it waited for)")
+		  or diag("err: $err");
 		($rc, $out, $err) = $node->psql('postgres', $load);
 		is($err, '', "$mode: the next call writes the lease again and succeeds");
 		check_order($node, $log, "$mode, after a failed $what fsync in a caller's write");

@@ -4,8 +4,8 @@ SET LOCAL search_path = pg_catalog, pg_temp;
 -- database, across all of its sessions.
 --
 -- Each generator draws its *tick* with nextval() from a sequence of its own.
--- A tick is a clock part above a counter, as in the C library (SPEC section
--- 2), and a UUID is a function of its tick and random bits that rises with
+-- A tick is a clock part above a counter, as in the C library (docs/design.md,
+-- Ticks and layouts), and a UUID is a function of its tick and random bits that rises with
 -- the tick, so keys rise in the order nextval() hands out ticks. Sequences are
 -- not transactional and are WAL-logged: a tick is never handed out twice, not
 -- after a rollback, a crash (see "Durability" below), a promoted standby, a
@@ -1002,7 +1002,7 @@ END IF; END $uuid6_update$;
 
 -- sql/edition/10_generators.sql
 -- The generators: the next tick of the generator's sequence (00_sequences.sql)
--- as a UUID in the C library's layout (SPEC section 1).
+-- as a UUID in the C library's layout (docs/design.md).
 --
 -- Each is a short PL/pgSQL function with three expressions on its fast
 -- path: the tick (uuid6_sql_draw: the read-only check, the first draw's WAL
@@ -1035,7 +1035,7 @@ END IF; END $uuid6_update$;
 -- through text.)
 --
 -- uuid6.node_id (a placeholder setting here) goes where the C library puts
--- it: v6 octets 11-12, v7 and v8 bits 74-89 (SPEC section 2).
+-- it: v6 octets 11-12, v7 and v8 bits 74-89 (docs/design.md).
 --
 -- A v8 of this layout never reads as a spread key (src/core/spread.hpp):
 -- where its random bits happen to carry the spread mark with a valid bucket
@@ -1353,7 +1353,7 @@ END IF; END $uuid6_update$;
 -- sql/edition/12_time.sql
 -- Instants in and out of the layouts, as the C library's src/core/layout.cpp
 -- and src/pg/convert.cpp: encoding a backfill instant rounds up, decoding
--- rounds down (SPEC section 3), and an instant outside a layout is refused
+-- rounds down (docs/design.md), and an instant outside a layout is refused
 -- with the C library's 22008 error.
 --
 -- How these bodies keep to their own meaning whatever the caller's
@@ -1952,7 +1952,7 @@ COMMENT ON FUNCTION @extschema@.uuid_extract_time(text) IS
 END IF; END $uuid6_update$;
 
 -- sql/edition/16_draft_v7.sql
--- The draft-era UUIDv7 (SPEC section 6), as src/core/draft_v7.cpp: 36-bit
+-- The draft-era UUIDv7 (docs/design.md), as src/core/draft_v7.cpp: 36-bit
 -- Unix seconds, then 86 sub-second bits, most significant first: a binary
 -- fraction of the second, the sequence, random bits. Each precision draws
 -- from a sequence of its own (00_sequences.sql), as uuid_generate_v7() does
@@ -2628,7 +2628,7 @@ COMMENT ON FUNCTION @extschema@.uuid_spread_buckets(uuid) IS
 END IF; END $uuid6_update$;
 
 -- sql/edition/40_ulid.sql
--- The ULID text form (SPEC section 6b), as src/core/ulid.cpp and
+-- The ULID text form (docs/design.md), as src/core/ulid.cpp and
 -- src/pg/ulid_functions.cpp: the 128 bits in 26 characters of Crockford's
 -- base32, most significant first, the first character holding only the top
 -- 3 bits. The alphabet is in ASCII order, so the text sorts like the uuid.
@@ -2836,7 +2836,7 @@ COMMENT ON FUNCTION @extschema@.uuid_from_ulid(text) IS
 END IF; END $uuid6_update$;
 
 -- sql/edition/50_compat.sql
--- The pg_uuidv7 1.6 API (SPEC section 6b), as the C library declares it:
+-- The pg_uuidv7 1.6 API (docs/design.md), as the C library declares it:
 -- readers IMMUTABLE STRICT, anything but an RFC 9562 v7 reads as NULL; the
 -- makers SQL with a standard body over uuid_v7_floor and
 -- uuid_generate_v7(timestamptz).
@@ -2924,7 +2924,7 @@ COMMENT ON FUNCTION @extschema@.uuid_timestamp_to_v7(timestamp, boolean) IS
 END IF; END $uuid6_update$;
 
 -- sql/edition/60_facade.sql
--- The v4 facade of a v7 with the key given as bytea (SPEC section 6c), bit
+-- The v4 facade of a v7 with the key given as bytea (docs/design.md), bit
 -- for bit as src/core/facade.cpp and src/core/siphash.hpp compute it:
 --
 --   message = [octet 6 & 0x0F, octet 7, octet 8 & 0x3F, octets 9..15]
@@ -3144,7 +3144,7 @@ COMMENT ON FUNCTION @extschema@.uuid_facade_to_v7(uuid, bytea) IS
 END IF; END $uuid6_update$;
 
 -- sql/edition/70_spread.sql
--- Spread keys (SPEC section 6d; the layout in src/core/spread.hpp): the
+-- Spread keys (docs/design.md; the layout in src/core/spread.hpp): the
 -- generator, the floor of a bucket at an instant, one range per bucket and
 -- the partition helper, with the C library's names, declarations, layout,
 -- errors and outputs. (Reading spread keys is in 12_time.sql, 20_operations

@@ -43,8 +43,8 @@ COMMENT ON SEQUENCE uuid6_sql_v8 IS NULL;
 -- database, across all of its sessions.
 --
 -- Each generator draws its *tick* with nextval() from a sequence of its own.
--- A tick is a clock part above a counter, as in the C library (SPEC section
--- 2), and a UUID is a function of its tick and random bits that rises with
+-- A tick is a clock part above a counter, as in the C library (docs/design.md,
+-- Ticks and layouts), and a UUID is a function of its tick and random bits that rises with
 -- the tick, so keys rise in the order nextval() hands out ticks. Sequences are
 -- not transactional and are WAL-logged: a tick is never handed out twice, not
 -- after a rollback, a crash (see "Durability" below), a promoted standby, a

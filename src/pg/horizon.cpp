@@ -294,7 +294,7 @@ void RegisterHorizonCallbacks() {
   callbacks_registered = true;
 }
 
-bool HorizonAvailable() { return header != nullptr && StateMadeWithHorizon(); }
+bool HorizonAvailable() { return header != nullptr && StateTakesAdds(); }
 
 }  // namespace uuid6::pg
 

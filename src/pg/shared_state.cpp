@@ -20,11 +20,9 @@ namespace {
 constexpr const char* kStateName = "uuid6 sequences v2";
 constexpr const char* kExtensionName = "uuid6 sequences v2 extension";
 constexpr const char* kAtomicName = "uuid6 sequences v2 atomic";
-// 1: the compare-and-swap protocol (1.3); 2: made by 1.6, whose library
-// may record kAtomicProtocolAdds. A library of either reads the other's: the
-// fields are the same.
-constexpr uint32 kAtomicLayoutVersion = 2;
-constexpr uint32 kAtomicFirstLayoutVersion = 1;
+// 1: the words of 1.3 and later (which protocol runs on them is `protocol`'s
+// to say: kAtomicProtocolChosen or, from 1.6, kAtomicProtocolAdds).
+constexpr uint32 kAtomicLayoutVersion = 1;
 // Allocated with a line to spare, so that each sequence's word can start a
 // line of its own whatever the allocator's alignment.
 constexpr size_t kAtomicBytes = sizeof(AtomicSequences) + 128;
@@ -84,7 +82,7 @@ void DecideProtocol() {
   const bool known =
       fields.protocol == kAtomicProtocolChosen || fields.protocol == kAtomicProtocolAdds;
   attached_atomic_sequences =
-      fields.layout_version >= kAtomicFirstLayoutVersion && known ? atomic_struct : nullptr;
+      fields.layout_version >= kAtomicLayoutVersion && known ? atomic_struct : nullptr;
   attached_adds = attached_atomic_sequences != nullptr && fields.protocol == kAtomicProtocolAdds;
 }
 
@@ -233,10 +231,6 @@ SharedState* AttachSharedState() {
 }
 
 SharedExtensionFields& AttachedExtension() { return attached_extension->fields; }
-
-bool StateMadeWithHorizon() {
-  return attached_adds;
-}
 
 int& WriterPidOf(Persistence& persistence) {
   return attached_atomic_sequences != nullptr ? attached_atomic_sequences->header.fields.writer_pid

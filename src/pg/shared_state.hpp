@@ -209,7 +209,9 @@ struct AtomicSequences {
 // when the state is attached. Read on every generation, so inline.
 extern AtomicSequences* attached_atomic_sequences;
 inline AtomicSequences* AttachedAtomicSequences() { return attached_atomic_sequences; }
-// The attached state's common steps add (kAtomicProtocolAdds).
+// The attached state runs 1.6's protocol (kAtomicProtocolAdds): its common
+// steps add, and no library that publishes no first key for the commit
+// horizon (pg/horizon.hpp) runs beside it.
 extern bool attached_adds;
 inline bool StateTakesAdds() { return attached_adds; }
 
@@ -225,11 +227,6 @@ int& WriterPidOf(Persistence& persistence);
 SequenceState SequenceCopy(SharedState* state, int index);
 void RaiseSequenceLastTick(SharedState* state, int index, Tick tick);
 void ExtendSequenceLease(SharedState* state, int index, Tick lease, uint64 allowance);
-
-// The attached state was made by a library that publishes its transactions'
-// first keys for the commit horizon, and no earlier library runs beside it
-// (kAtomicProtocolAdds: 1.6 or later, pg/horizon.hpp).
-bool StateMadeWithHorizon();
 
 // The state of this cluster, attaching or creating it (and its extension)
 // on first use. Never returns null: a failure is an ERROR.

@@ -20,6 +20,7 @@ extern "C" {
 #include "access/xact.h"
 #include "access/xlog.h"
 #include "executor/spi.h"
+#include "storage/proc.h"
 #include "storage/procarray.h"
 #include "catalog/pg_authid_d.h"
 #include "utils/acl.h"

@@ -335,6 +335,19 @@ inline bool KeepAliveDue(const SequenceLayout& layout, Tick last, Tick renew_aft
          (last >> layout.low_bits) + static_cast<Tick>(kKeepAliveSeconds) * layout.race_tolerance;
 }
 
+// How long, in clock units, until KeepAliveDue holds for a sequence: 0 when
+// it holds now, -1 when it cannot hold again (the window ends before the
+// renewal point is passed, or the clock has already left the window: an
+// idle spell, or a clock stepped forward past it, asks for no write).
+inline int64_t KeepAliveWaitClock(const SequenceLayout& layout, Tick last, Tick renew_after,
+                                  uint64_t clock) noexcept {
+  const Tick window_end =
+      (last >> layout.low_bits) + static_cast<Tick>(kKeepAliveSeconds) * layout.race_tolerance;
+  const uint64_t due_clock = static_cast<uint64_t>(renew_after >> layout.low_bits) + 1;
+  if (static_cast<Tick>(due_clock) > window_end || static_cast<Tick>(clock) > window_end) return -1;
+  return due_clock > clock ? static_cast<int64_t>(due_clock - clock) : 0;
+}
+
 // Raises the last tick to at least `tick` (uuid6_advance, a restored lease):
 // every later tick is greater.
 inline void RaiseLastTick(SequenceState& state, Tick tick) noexcept {

@@ -484,17 +484,10 @@ int64 KeepAliveWaitMicros(SharedState* state) {
     const SequenceLayout& layout = LayoutOf(generator);
     const SequenceState copy = LockedCopy(state, i);
     if (!InUse(state, i, copy) || LeaseTick(copy) == 0) continue;
-    const uint64 clock = ClockPartAt(generator, now_ns);
-    const Tick last = LastTick(copy);
-    const Tick renew_after = RenewalPoint(copy);
-    const uint64 due_clock = static_cast<uint64>(renew_after >> layout.low_bits) + 1;
-    // Past the window by the time it is due: not kept alive.
-    if (static_cast<Tick>(due_clock) >
-        (last >> layout.low_bits) + static_cast<Tick>(kKeepAliveSeconds) * layout.race_tolerance)
-      continue;
-    const int64 until = KeepAliveDue(layout, last, renew_after, clock)
-                            ? 0
-                            : MicrosFromClockUnits(generator, due_clock > clock ? due_clock - clock : 0);
+    const int64_t units =
+        KeepAliveWaitClock(layout, LastTick(copy), RenewalPoint(copy), ClockPartAt(generator, now_ns));
+    if (units < 0) continue;  // past the window: not kept alive
+    const int64 until = units == 0 ? 0 : MicrosFromClockUnits(generator, static_cast<uint64>(units));
     if (wait < 0 || until < wait) wait = until;
   }
   return wait;

@@ -510,5 +510,34 @@ TEST(KeepAlive, DueByTheClockWithinTheWindowOnly) {
   }
 }
 
+// The lease writer's wait (KeepAliveWaitClock) agrees with KeepAliveDue: 0
+// exactly when it is due, the distance to the renewal point before it, and -1
+// once the clock has left the window, also when the writer wakes there only
+// after the clock was stepped forward past it (it then writes nothing: an
+// idle server stays idle, and the next call renews the lease itself).
+TEST(KeepAlive, WaitAgreesWithDueAndEndsWithTheWindow) {
+  for (Generator g : {Generator::kV6, Generator::kV7, Generator::kV8}) {
+    const SequenceLayout& layout = LayoutOf(g);
+    uint64_t clock = 0;
+    ASSERT_EQ(ClockPartFromUnixNanos(g, 1700000000000000000, clock), Status::kOk);
+    const Tick last = static_cast<Tick>(clock) << layout.low_bits;
+    const Tick renew_after = RenewalPointFrom(layout, last, LeaseFor(layout, last, clock));
+    const uint64_t second = layout.race_tolerance;
+    const uint64_t due = static_cast<uint64_t>(renew_after >> layout.low_bits) + 1;
+    ASSERT_GT(due, clock);
+    EXPECT_EQ(KeepAliveWaitClock(layout, last, renew_after, clock), static_cast<int64_t>(due - clock));
+    EXPECT_EQ(KeepAliveWaitClock(layout, last, renew_after, due - 1), 1);
+    const uint64_t window_end = clock + kKeepAliveSeconds * second;
+    for (uint64_t now : {clock, due - 1, due, due + second, window_end, window_end + 1, window_end + 90 * second}) {
+      const int64_t wait = KeepAliveWaitClock(layout, last, renew_after, now);
+      EXPECT_EQ(wait == 0, KeepAliveDue(layout, last, renew_after, now)) << now - clock;
+      EXPECT_EQ(wait < 0, now > window_end) << now - clock;
+    }
+    // A renewal point beyond the window: never kept alive, even within it.
+    const Tick far_renew = static_cast<Tick>(window_end + 1) << layout.low_bits;
+    EXPECT_EQ(KeepAliveWaitClock(layout, last, far_renew, clock), -1);
+  }
+}
+
 }  // namespace
 }  // namespace uuid6

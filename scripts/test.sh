@@ -80,6 +80,8 @@ record_runner() {
   [ "$2" -ne 0 ] && [ "$bad" -eq 0 ] && bad=1
   while IFS= read -r line; do skips+=("$1: ${line#SKIPPED: }"); done < <(sed -n '/^[0-9]* passed, [0-9]* failed$/q; /^SKIPPED: /p' "$3" | sort -u)
   record "$1" "$ok" "$bad"
+  # the first three of its failures by name (a long line cut at 200 characters)
+  while IFS= read -r line; do failures+=("$1: ${line:0:200}"); done < <(grep -E '^not ok' "$3" | head -n 3)
 }
 
 ensure_build_tools
@@ -485,6 +487,13 @@ if [ "$tap_bad" -gt 0 ]; then
   done
 fi
 record tap "$tap_ok" "$tap_bad"
+# Each failed file by name, with the first of its failed tests, so that the last lines of a long
+# run (all that a CI report may keep) say which.
+while IFS= read -r line; do
+  f=$(grep -oE 'test/t/[^ ]+\.pl' <<<"$line")
+  first=$(grep -m1 -E '^#   Failed test' "$TAP_DIR/tmp_check/log/regress_log_$(basename "$f" .pl)" 2>/dev/null)
+  failures+=("tap: $f${first:+ (${first#\#   })}")
+done < <(grep -E '^(\[[0-9:]+\] )?test/t/[^ ]+ \.+ (Dubious|Failed|No subtests)' "$BUILD/tap.log")
 
 record_server
 

@@ -90,6 +90,36 @@ t0=$(date +%s)
 section() { printf '\n==> %s (%ss)\n' "$*" $(($(date +%s) - t0)); }
 
 # --- the installations ---------------------------------------------------------------------
+# tle_prefix PREFIX: a PostgreSQL $MAJOR without uuid6 in PREFIX, for pg_tle. pgmatrix downloads
+# it (three tries, its messages shown when one fails: a mirror between syncs answers 404 for a
+# while); where every try fails and this server's own pgmatrix installation is at hand, a copy of
+# that one with uuid6's files taken out (the same build; only the shim and env.sh name the prefix).
+tle_prefix() {
+  local prefix=$1 try log own
+  log=$(mktemp)
+  for try in 1 2 3; do
+    # without this leg's LD_LIBRARY_PATH: the server's own libraries (its liblzma) are older than
+    # the ones the system's dpkg-deb needs
+    if as_root env -u LD_LIBRARY_PATH bash "$TOOLS/pgmatrix" "$MAJOR" "$prefix" >"$log" 2>&1; then
+      rm -f "$log"
+      return 0
+    fi
+    echo "# pgmatrix $MAJOR $prefix, try $try of 3, failed:"; sed 's/^/#   /' "$log" | tail -n 15
+    sleep $((try * 10))
+  done
+  rm -f "$log"
+  own=$(dirname "$(dirname "$(readlink -f "${C_PG_CONFIG:-$(command -v pg_config)}")")")
+  if [ -x "$own/bin/postgres" ] && [ -f "$own/env.sh" ] && [ "$own" != "$prefix" ]; then
+    echo "# $prefix: a copy of $own without uuid6's files"
+    as_root rm -rf "$prefix" &&
+      as_root cp -a "$own" "$prefix" &&
+      as_root sed -i "s#$own#$prefix#g" "$prefix/bin/pg_config" "$prefix/env.sh" &&
+      as_root rm -f "$prefix"/share/postgresql/extension/uuid6* "$prefix"/lib/postgresql/uuid6.so &&
+      as_root rm -rf "$prefix"/lib/postgresql/bitcode/uuid6 "$prefix"/lib/postgresql/bitcode/uuid6.index.bc &&
+      return 0
+  fi
+  return 1
+}
 # pg_tle is tested on every major where an installation for it is at hand (15: made here from
 # Debian's; 18: made with pgmatrix; others: /opt/pgmatrix/MAJOR-tle if someone made it). Where
 # there is none, the plain script still runs, on the C library's installation.
@@ -108,7 +138,7 @@ case "$MAJOR" in
     if [ -z "${TLE_PG_CONFIG:-}" ]; then
       prefix=/opt/pgmatrix/$MAJOR-tle
       if [ ! -x "$prefix/bin/pg_config" ] && [ "$MAJOR" = 18 ] && [ -f "$TOOLS/pgmatrix" ]; then
-        as_root bash "$TOOLS/pgmatrix" "$MAJOR" "$prefix" >/dev/null
+        tle_prefix "$prefix"
       fi
       [ -x "$prefix/bin/pg_config" ] && TLE_PG_CONFIG=$prefix/bin/pg_config
     fi

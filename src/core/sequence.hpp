@@ -336,15 +336,20 @@ inline bool KeepAliveDue(const SequenceLayout& layout, Tick last, Tick renew_aft
 }
 
 // How long, in clock units, until KeepAliveDue holds for a sequence: 0 when
-// it holds now, -1 when it cannot hold again (the window ends before the
-// renewal point is passed, or the clock has already left the window: an
-// idle spell, or a clock stepped forward past it, asks for no write).
+// it holds now; kKeepAliveNever when it cannot hold again (the window ends
+// before the renewal point is passed); kKeepAliveClockAway when the clock
+// lies past the window though the renewal point is inside it: a clock
+// stepped forward (or a writer woken late) asks for no write, and only a
+// clock stepped back into the window could make one due again.
+constexpr int64_t kKeepAliveNever = -1;
+constexpr int64_t kKeepAliveClockAway = -2;
 inline int64_t KeepAliveWaitClock(const SequenceLayout& layout, Tick last, Tick renew_after,
                                   uint64_t clock) noexcept {
   const Tick window_end =
       (last >> layout.low_bits) + static_cast<Tick>(kKeepAliveSeconds) * layout.race_tolerance;
   const uint64_t due_clock = static_cast<uint64_t>(renew_after >> layout.low_bits) + 1;
-  if (static_cast<Tick>(due_clock) > window_end || static_cast<Tick>(clock) > window_end) return -1;
+  if (static_cast<Tick>(due_clock) > window_end) return kKeepAliveNever;
+  if (static_cast<Tick>(clock) > window_end) return kKeepAliveClockAway;
   return due_clock > clock ? static_cast<int64_t>(due_clock - clock) : 0;
 }
 

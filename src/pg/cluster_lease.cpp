@@ -486,8 +486,12 @@ int64 KeepAliveWaitMicros(SharedState* state) {
     if (!InUse(state, i, copy) || LeaseTick(copy) == 0) continue;
     const int64_t units =
         KeepAliveWaitClock(layout, LastTick(copy), RenewalPoint(copy), ClockPartAt(generator, now_ns));
-    if (units < 0) continue;  // past the window: not kept alive
-    const int64 until = units == 0 ? 0 : MicrosFromClockUnits(generator, static_cast<uint64>(units));
+    if (units == kKeepAliveNever) continue;
+    // The clock past the window: nothing to write unless it is stepped back;
+    // looked at again now and then.
+    const int64 until = units == kKeepAliveClockAway ? kKeepAliveClockAwayLookMicros
+                        : units == 0                 ? 0
+                                                     : MicrosFromClockUnits(generator, static_cast<uint64>(units));
     if (wait < 0 || until < wait) wait = until;
   }
   return wait;

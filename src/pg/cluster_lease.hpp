@@ -55,7 +55,11 @@ bool LeaseRenewalDue(SharedState* state);
 
 // How long the lease writer may sleep before a lease is due by the clock
 // alone (KeepAliveDue): 0 when one is due now, -1 when no sequence took a
-// tick within the keep-alive window (nothing to keep alive).
+// tick within the keep-alive window (nothing to keep alive). A sequence whose
+// window the clock has left while its renewal point lies inside (a clock
+// stepped forward) is looked at again after kKeepAliveClockAwayLookMicros,
+// in case the clock is stepped back into the window.
+constexpr int64 kKeepAliveClockAwayLookMicros = 10 * 1000 * 1000;
 int64 KeepAliveWaitMicros(SharedState* state);
 
 // True while a process holds the writer's claim (a plain read).

@@ -92,8 +92,9 @@ section() { printf '\n==> %s (%ss)\n' "$*" $(($(date +%s) - t0)); }
 # --- the installations ---------------------------------------------------------------------
 # tle_prefix PREFIX: a PostgreSQL $MAJOR without uuid6 in PREFIX, for pg_tle. pgmatrix downloads
 # it (three tries, its messages shown when one fails: a mirror between syncs answers 404 for a
-# while); where every try fails and this server's own pgmatrix installation is at hand, a copy of
-# that one with uuid6's files taken out (the same build; only the shim and env.sh name the prefix).
+# while); where every try fails and this leg's own pgmatrix installation of $MAJOR is at hand, a
+# copy of that one with uuid6's files taken out (the same build; only the shim and env.sh name the
+# prefix), made beside PREFIX and moved into place only when whole.
 tle_prefix() {
   local prefix=$1 try log own
   log=$(mktemp)
@@ -105,21 +106,26 @@ tle_prefix() {
       return 0
     fi
     echo "# pgmatrix $MAJOR $prefix, try $try of 3, failed:"; sed 's/^/#   /' "$log" | tail -n 15
-    sleep $((try * 10))
+    [ "$try" -lt 3 ] && sleep $((try * 10))
   done
   rm -f "$log"
+  as_root rm -rf "$prefix"
   own=$(dirname "$(dirname "$(readlink -f "${C_PG_CONFIG:-$(command -v pg_config)}")")")
-  if [ -x "$own/bin/postgres" ] && [ -f "$own/env.sh" ] && [ "$own" != "$prefix" ]; then
+  if [ -x "$own/bin/postgres" ] && [ -f "$own/env.sh" ] && [ "$own" != "$prefix" ] &&
+    [[ "$("$own/bin/pg_config" --version)" == "PostgreSQL $MAJOR."* ]]; then
     echo "# $prefix: a copy of $own without uuid6's files"
-    as_root rm -rf "$prefix" &&
-      as_root cp -a "$own" "$prefix" &&
-      as_root sed -i "s#$own#$prefix#g" "$prefix/bin/pg_config" "$prefix/env.sh" &&
-      as_root rm -f "$prefix"/share/postgresql/extension/uuid6* "$prefix"/lib/postgresql/uuid6.so &&
-      as_root rm -rf "$prefix"/lib/postgresql/bitcode/uuid6 "$prefix"/lib/postgresql/bitcode/uuid6.index.bc &&
+    as_root rm -rf "$prefix.part"
+    if as_root cp -a "$own" "$prefix.part" &&
+      as_root sed -i "s|$own|$prefix|g" "$prefix.part/bin/pg_config" "$prefix.part/env.sh" &&
+      as_root find "$prefix.part" -name 'uuid6*' -prune -exec rm -rf {} + &&
+      as_root mv "$prefix.part" "$prefix"; then
       return 0
+    fi
+    as_root rm -rf "$prefix.part"
   fi
   return 1
 }
+
 # pg_tle is tested on every major where an installation for it is at hand (15: made here from
 # Debian's; 18: made with pgmatrix; others: /opt/pgmatrix/MAJOR-tle if someone made it). Where
 # there is none, the plain script still runs, on the C library's installation.

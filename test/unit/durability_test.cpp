@@ -511,10 +511,11 @@ TEST(KeepAlive, DueByTheClockWithinTheWindowOnly) {
 }
 
 // The lease writer's wait (KeepAliveWaitClock) agrees with KeepAliveDue: 0
-// exactly when it is due, the distance to the renewal point before it, and -1
-// once the clock has left the window, also when the writer wakes there only
-// after the clock was stepped forward past it (it then writes nothing: an
-// idle server stays idle, and the next call renews the lease itself).
+// exactly when it is due, the distance to the renewal point before it, and
+// "clock away" once the clock has left the window, also when the writer wakes
+// there only after the clock was stepped forward past it (it then writes
+// nothing: an idle server stays idle, and the next call renews the lease
+// itself); a clock stepped back into the window makes it due again.
 TEST(KeepAlive, WaitAgreesWithDueAndEndsWithTheWindow) {
   for (Generator g : {Generator::kV6, Generator::kV7, Generator::kV8}) {
     const SequenceLayout& layout = LayoutOf(g);
@@ -531,11 +532,16 @@ TEST(KeepAlive, WaitAgreesWithDueAndEndsWithTheWindow) {
     for (uint64_t now : {clock, due - 1, due, due + second, window_end, window_end + 1, window_end + 90 * second}) {
       const int64_t wait = KeepAliveWaitClock(layout, last, renew_after, now);
       EXPECT_EQ(wait == 0, KeepAliveDue(layout, last, renew_after, now)) << now - clock;
-      EXPECT_EQ(wait < 0, now > window_end) << now - clock;
+      EXPECT_EQ(wait == kKeepAliveClockAway, now > window_end) << now - clock;
+      EXPECT_NE(wait, kKeepAliveNever) << now - clock;
     }
+    // Stepped back into the window after a step past it: due again.
+    EXPECT_EQ(KeepAliveWaitClock(layout, last, renew_after, window_end + 90 * second), kKeepAliveClockAway);
+    EXPECT_EQ(KeepAliveWaitClock(layout, last, renew_after, due + 2 * second), 0);
     // A renewal point beyond the window: never kept alive, even within it.
     const Tick far_renew = static_cast<Tick>(window_end + 1) << layout.low_bits;
-    EXPECT_EQ(KeepAliveWaitClock(layout, last, far_renew, clock), -1);
+    EXPECT_EQ(KeepAliveWaitClock(layout, last, far_renew, clock), kKeepAliveNever);
+    EXPECT_EQ(KeepAliveWaitClock(layout, last, far_renew, window_end + 2), kKeepAliveNever);
   }
 }
 

@@ -487,13 +487,14 @@ if [ "$tap_bad" -gt 0 ]; then
   done
 fi
 record tap "$tap_ok" "$tap_bad"
-# Each failed file by name, with the first of its failed tests, so that the last lines of a long
-# run (all that a CI report may keep) say which.
+# Each failed file by name (from prove's summary, where the verdict is on the file's own line), with
+# the first of its failed tests, so that the last lines of a long run (all that a CI report may
+# keep) say which.
 while IFS= read -r line; do
   f=$(grep -oE 'test/t/[^ ]+\.pl' <<<"$line")
-  first=$(grep -m1 -E '^#   Failed test' "$TAP_DIR/tmp_check/log/regress_log_$(basename "$f" .pl)" 2>/dev/null)
+  first=$(grep -m1 -oE '#   Failed test.*' "$TAP_DIR/tmp_check/log/regress_log_$(basename "$f" .pl)" 2>/dev/null)
   failures+=("tap: $f${first:+ (${first#\#   })}")
-done < <(grep -E '^(\[[0-9:]+\] )?test/t/[^ ]+ \.+ (Dubious|Failed|No subtests)' "$BUILD/tap.log")
+done < <(grep -E '^test/t/[^ ]+\.pl +\(Wstat' "$BUILD/tap.log")  # prove's summary report
 
 record_server
 

@@ -11,8 +11,8 @@ use PostgreSQL::Test::RecursiveCopy;
 use Test::More;
 
 our @EXPORT = qw(new_node generation_table check_generations pgbench_generate
-  server_major libfaketime start_faked set_fake_clock crash_backend take_backup
-  have_basebackup dump_tool);
+  server_major libfaketime start_faked set_fake_clock step_past_lease crash_backend
+  take_backup have_basebackup dump_tool);
 
 # A started node; preloaded unless preload => 0. Extra postgresql.conf lines
 # in conf. Statement logging off: the tests generate hundreds of thousands.
@@ -61,6 +61,29 @@ sub set_fake_clock
 	open my $fh, '>', $node->basedir . '/faketime' or die $!;
 	print $fh "$clock\n";
 	close $fh;
+}
+
+# Steps NODE's fake clock forward from OFFSET seconds by STEP (and by STEP
+# again, up to five times) until the state file's v7 lease has run out with
+# no write under way: the idle spell after which a call must wait for a write.
+# A write that was under way at a step may have read the stepped clock, so
+# the lease it lands covers it; the step is then taken again. Returns the
+# offset the clock stands at.
+sub step_past_lease
+{
+	my ($node, $offset, $step) = @_;
+	for (1 .. 5)
+	{
+		$offset += $step;
+		set_fake_clock($node, "+$offset");
+		# a write under way at the step (the slowest in these tests: 3 s) is done
+		$node->safe_psql('postgres', 'SELECT pg_sleep(3.5)');
+		return $offset
+		  if $node->safe_psql('postgres',
+			q{SELECT persisted_until < clock_timestamp() FROM uuid6_status() WHERE version = 7}) eq 't';
+		note("the lease still covers the clock at +$offset s: a write under way took the stepped clock");
+	}
+	die "the lease still covers the clock after five steps of $step s";
 }
 
 # Starts (or restarts, with restart => 1) NODE under libfaketime reading its

@@ -150,9 +150,7 @@ for my $preload (1, 0)
 	my $idle = 0;
 	for my $what ('dir', 'file')
 	{
-		$idle += 90;
-		set_fake_clock($node, "+$idle");
-		$node->safe_psql('postgres', 'SELECT pg_sleep(0.5)');
+		$idle = step_past_lease($node, $idle, 90);
 		open my $fh, '>', "$trigger.$what" or die $!;
 		close $fh;
 		my ($rc, $out, $err) = $node->psql('postgres',

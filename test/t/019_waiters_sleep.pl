@@ -66,8 +66,7 @@ sub forty_calls
 $node->safe_psql('postgres', 'SELECT uuid_generate_v7()');
 my ($fresh_cpu, $fresh_took) = forty_calls();
 # After an idle spell: one call writes for 700 ms, the others wait for it.
-set_fake_clock($node, '+90');
-$node->safe_psql('postgres', 'SELECT pg_sleep(1)');
+step_past_lease($node, 0, 90);
 my ($waiting_cpu, $took) = forty_calls();
 diag(sprintf('CPU of %d sessions, one call each: %.2f s with the lease fresh (%.2f s), %.2f s while %d waited for a 700 ms write (%.2f s)',
 	$clients, $fresh_cpu, $fresh_took, $waiting_cpu, $clients - 1, $took));

@@ -319,28 +319,22 @@ inline bool PastRenewalPoint(const SequenceState& state, Tick tick) noexcept {
 // clock though no call asks (KeepAliveDue): a minute of clock.
 constexpr uint64_t kKeepAliveSeconds = 60;
 
-// Whether the lease writer renews a sequence's lease by the clock alone: the
-// clock has passed its renewal point, and the sequence took a tick within
-// the last kKeepAliveSeconds. Calls ask for a renewal only once a tick of
-// theirs passes the renewal point, so after an idle spell the first calls
+// When the lease writer renews a sequence's lease by the clock alone: once
+// the clock has passed its renewal point, while the sequence took a tick
+// within the last kKeepAliveSeconds. Calls ask for a renewal only once a tick
+// of theirs passes the renewal point, so after an idle spell the first calls
 // would find the lease run out and wait for a write (a chain of them on a
 // slow disk, each one's lease due again by the time it is installed); kept
 // alive, a lease covers the clock after any pause shorter than the window,
 // and an idle server stops writing once the window has passed.
 // `renew_after` is the renewal point, `clock` the clock part now.
-inline bool KeepAliveDue(const SequenceLayout& layout, Tick last, Tick renew_after,
-                         uint64_t clock) noexcept {
-  if ((static_cast<Tick>(clock) << layout.low_bits) <= renew_after) return false;
-  return static_cast<Tick>(clock) <=
-         (last >> layout.low_bits) + static_cast<Tick>(kKeepAliveSeconds) * layout.race_tolerance;
-}
-
-// How long, in clock units, until KeepAliveDue holds for a sequence: 0 when
-// it holds now; kKeepAliveNever when it cannot hold again (the window ends
-// before the renewal point is passed); kKeepAliveClockAway when the clock
-// lies past the window though the renewal point is inside it: a clock
-// stepped forward (or a writer woken late) asks for no write, and only a
-// clock stepped back into the window could make one due again.
+//
+// Returns how long, in clock units, until a renewal is due: 0 when it is due
+// now; kKeepAliveNever when it cannot be due again (the window ends before
+// the renewal point is passed); kKeepAliveClockAway when the clock lies past
+// the window though the renewal point is inside it: a clock stepped forward
+// (or a writer woken late) asks for no write, and only a clock stepped back
+// into the window could make one due again.
 constexpr int64_t kKeepAliveNever = -1;
 constexpr int64_t kKeepAliveClockAway = -2;
 inline int64_t KeepAliveWaitClock(const SequenceLayout& layout, Tick last, Tick renew_after,
@@ -351,6 +345,12 @@ inline int64_t KeepAliveWaitClock(const SequenceLayout& layout, Tick last, Tick 
   if (static_cast<Tick>(due_clock) > window_end) return kKeepAliveNever;
   if (static_cast<Tick>(clock) > window_end) return kKeepAliveClockAway;
   return due_clock > clock ? static_cast<int64_t>(due_clock - clock) : 0;
+}
+
+// Whether a keep-alive renewal is due now (KeepAliveWaitClock).
+inline bool KeepAliveDue(const SequenceLayout& layout, Tick last, Tick renew_after,
+                         uint64_t clock) noexcept {
+  return KeepAliveWaitClock(layout, last, renew_after, clock) == 0;
 }
 
 // Raises the last tick to at least `tick` (uuid6_advance, a restored lease):
